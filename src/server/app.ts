@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { createAuth, type Auth } from "./auth.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import type { Config } from "./env.ts";
+import { accountRoutes } from "./features/account/account.routes.ts";
+import { authRoutes } from "./features/auth/auth.routes.ts";
+import { mailboxRoutes, renderMailboxPage } from "./features/mailbox/mailbox.routes.ts";
+import { systemRoutes } from "./features/system/system.routes.ts";
+import { AppError, errorBody } from "./lib/app-error.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
+import { createMailer, type Mailer } from "./lib/mail.ts";
+import { createRouter, type AppEnv } from "./lib/router.ts";
+import { csrfProtection } from "./middleware/csrf.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { loadSession } from "./middleware/session.ts";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  auth: Auth;
+};
+
+/** Opens the database (migrating it), and builds the mailer and Better Auth on it. */
+export async function createDeps(config: Config, logger = createLogger(config.logLevel)): Promise<AppDeps> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
+  const auth = createAuth({ config, db: database.db, mailer, logger });
+  return { config, database, mailer, logger, auth };
+}
+
+/** The origins allowed to change state: the public address, and Vite's dev server in development. */
+export function trustedOrigins(config: Config): string[] {
+  return config.nodeEnv === "development" ? [config.baseUrl, "http://localhost:5173"] : [config.baseUrl];
+}
+
+/** Every /api route with a typed contract. The client's `hc<AppType>` is built from this. */
+export function createApiRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const api = createRouter()
+    .route("/", systemRoutes({ database: deps.database, config: deps.config, outbox: deps.mailer.kind === "outbox" }))
+    .route("/", accountRoutes({ db, adminEmails: deps.config.adminEmails }));
+  return deps.mailer.kind === "outbox" ? api.route("/", mailboxRoutes({ db })) : api;
+}
+
+export type AppType = ReturnType<typeof createApiRoutes>;
+
+export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
+  const { config, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    c.set("requestId", requestId);
+    c.set("logger", logger.child({ requestId }));
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    logger.info("request", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  app.use("*", securityHeaders({ https: config.baseUrl.startsWith("https://") }));
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("cache-control", "no-store");
+  });
+  app.use("/api/*", csrfProtection(trustedOrigins(config)));
+
+  app.route("/api/auth", authRoutes({ auth: deps.auth, trustProxy: config.trustProxy }));
+  app.use("/api/*", loadSession({ auth: deps.auth, db: deps.database.db }));
+  const api = createApiRoutes(deps);
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Hearth API", version: "1" },
+  });
+  app.route("/api", api);
+  app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "There is no such API route."), 404));
+
+  if (deps.mailer.kind === "outbox") {
+    app.get("/dev/mailbox", async (c) => c.html(await renderMailboxPage(deps.database.db)));
+  }
+
+  const staticDir = options.staticDir;
+  if (staticDir && existsSync(join(staticDir, "index.html"))) {
+    const indexHtml = readFileSync(join(staticDir, "index.html"), "utf8");
+    app.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
+      },
+      serveStatic({ root: staticDir }),
+    );
+    app.use("*", serveStatic({ root: staticDir, index: "__none__" }));
+    // Client-side routing: every other page is the app, which shows its own not-found page.
+    app.get("*", (c) => {
+      c.header("cache-control", "no-cache");
+      return c.html(indexHtml);
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody("VALIDATION", error.message || "The request is not valid."), 400);
+    }
+    c.var.logger.error("unhandled error", { error, path: c.req.path });
+    return c.json(errorBody("INTERNAL", "Something went wrong on our side. Please try again."), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting Hearth reads, validated once. This module is the only reader of process.env.
+ * A wrong value stops the start with a sentence naming the setting and what it expects.
+ */
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "expected true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(["production", "development", "test"]).default("production"),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: "expected a port number" })
+      .int()
+      .min(0, "expected a port number from 0 to 65535")
+      .max(65535, "expected a port number from 0 to 65535")
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ message: "expected the address people open, like https://hearth.example.org" }).optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "expected a postgres:// connection address")
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "expected at least 32 characters").optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// address").optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Hearth <hearth@localhost>")),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  ),
+  BILLING: z.preprocess(
+    emptyToUndefined,
+    z.enum(["test", "stripe", "off"], { message: "expected test, stripe or off" }).default("test"),
+  ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+  RATE_LIMIT: z.preprocess(emptyToUndefined, flag.default(true)),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["debug", "info", "warn", "error", "silent"], {
+        message: "expected debug, info, warn, error or silent",
+      })
+      .default("info"),
+  ),
+});
+
+export type EnvInput = z.input<typeof envSchema>;
+
+export type Config = {
+  nodeEnv: "production" | "development" | "test";
+  port: number;
+  host: string;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  adminEmails: string[];
+  billing: "test" | "stripe" | "off";
+  trustProxy: boolean;
+  rateLimit: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+};
+
+export class ConfigError extends Error {}
+
+/** Reads AUTH_SECRET from the data folder, creating it on first start. */
+function secretFromDataDir(dataDir: string): string {
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `- ${issue.path.join(".")}: ${issue.message} (got "${String(source[String(issue.path[0])] ?? "")}")`,
+    );
+    throw new ConfigError(`Hearth cannot start: a setting is wrong.\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+      : undefined;
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      "Hearth cannot start: a setting is wrong.\n- GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither.",
+    );
+  }
+  const dataDir = resolve(env.DATA_DIR);
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET ?? secretFromDataDir(dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google,
+    adminEmails: env.ADMIN_EMAILS,
+    billing: env.BILLING,
+    trustProxy: env.TRUST_PROXY,
+    rateLimit: env.RATE_LIMIT,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,64 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Db } from "#server/db/client.ts";
+import { requireViewer } from "#server/middleware/session.ts";
+import { createRouter } from "#server/lib/router.ts";
+import { errorBodySchema } from "#shared/errors.ts";
+import { languages } from "#shared/i18n.ts";
+import { updateLanguageSchema } from "#shared/schemas/account.schema.ts";
+import { getAccount, updateLanguage } from "./account.service.ts";
+
+const accountSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() }),
+  profile: z.object({
+    fullName: z.string(),
+    preferredLanguage: z.enum(languages),
+    planName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+  }),
+  household: z.object({ id: z.string(), name: z.string() }),
+  member: z.object({ id: z.string(), role: z.enum(["owner", "member"]) }),
+  isAdmin: z.boolean(),
+});
+
+const errors = {
+  401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
+};
+
+const meRoute = createRoute({
+  method: "get",
+  path: "/me",
+  summary: "The signed-in person, their profile and household",
+  responses: {
+    200: { description: "The signed-in person", content: { "application/json": { schema: accountSchema } } },
+    ...errors,
+  },
+});
+
+const languageRoute = createRoute({
+  method: "put",
+  path: "/me/language",
+  summary: "Keeps the chosen language in the profile",
+  request: { body: { content: { "application/json": { schema: updateLanguageSchema } }, required: true } },
+  responses: {
+    200: {
+      description: "Saved",
+      content: { "application/json": { schema: z.object({ language: z.enum(languages) }) } },
+    },
+    400: { description: "Not a language Hearth speaks", content: { "application/json": { schema: errorBodySchema } } },
+    ...errors,
+  },
+});
+
+export function accountRoutes(deps: { db: Db; adminEmails: string[] }) {
+  return createRouter()
+    .openapi(meRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await getAccount(deps.db, viewer, deps.adminEmails), 200);
+    })
+    .openapi(languageRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const { language } = c.req.valid("json");
+      await updateLanguage(deps.db, viewer, language);
+      return c.json({ language }, 200);
+    });
+}

@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import { clientIpHeader, type Auth } from "#server/auth.ts";
+import type { AppEnv } from "#server/lib/router.ts";
+import { errorStatus, type ErrorCode } from "#shared/errors.ts";
+import { errorBody } from "#server/lib/app-error.ts";
+
+/** Better Auth's error codes, in the one set of codes the client understands. */
+const codeMap: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: "INVALID_CREDENTIALS",
+  INVALID_PASSWORD: "INVALID_CREDENTIALS",
+  EMAIL_NOT_VERIFIED: "EMAIL_NOT_VERIFIED",
+  USER_ALREADY_EXISTS: "EMAIL_TAKEN",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "EMAIL_TAKEN",
+  WEAK_PASSWORD: "WEAK_PASSWORD",
+  PASSWORD_TOO_SHORT: "WEAK_PASSWORD",
+  PASSWORD_TOO_LONG: "WEAK_PASSWORD",
+  INVALID_TOKEN: "INVALID_TOKEN",
+  TOKEN_EXPIRED: "INVALID_TOKEN",
+  INVALID_EMAIL: "VALIDATION",
+  VALIDATION_ERROR: "VALIDATION",
+};
+
+function codeFor(status: number, authCode: unknown): ErrorCode {
+  if (status === 429) return "RATE_LIMITED";
+  const mapped = typeof authCode === "string" ? codeMap[authCode] : undefined;
+  if (mapped) return mapped;
+  if (status === 400 || status === 422) return "VALIDATION";
+  if (status === 401) return "UNAUTHENTICATED";
+  if (status === 403) return "FORBIDDEN";
+  if (status === 404) return "NOT_FOUND";
+  return "INTERNAL";
+}
+
+/** The client address: the socket's, or the first forwarded one behind a trusted proxy. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "127.0.0.1";
+  } catch {
+    return "127.0.0.1";
+  }
+}
+
+/**
+ * Mounts Better Auth under /api/auth. Our server sets the client-address header (so rate limits
+ * cannot be dodged by sending one), and every error leaves in the one error shape.
+ */
+export function authRoutes(deps: { auth: Auth; trustProxy: boolean }) {
+  return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(clientIpHeader, clientAddress(c, deps.trustProxy));
+    const request = new Request(c.req.raw, { headers });
+    const response = await deps.auth.handler(request);
+    if (response.status < 400) return response;
+
+    let authCode: unknown;
+    let authMessage: unknown;
+    try {
+      const body: unknown = await response.clone().json();
+      if (typeof body === "object" && body !== null) {
+        authCode = "code" in body ? body.code : undefined;
+        authMessage = "message" in body ? body.message : undefined;
+      }
+    } catch {
+      // Not JSON: keep the status, use our own sentence.
+    }
+    const code = codeFor(response.status, authCode);
+    if (code === "INTERNAL") c.var.logger.error("auth answered with an error", { status: response.status, authCode });
+    const message =
+      code === "INTERNAL"
+        ? "Something went wrong on our side. Please try again."
+        : typeof authMessage === "string" && authMessage
+          ? authMessage
+          : "The request could not be completed.";
+    const out = new Headers(response.headers);
+    out.set("content-type", "application/json");
+    out.delete("content-length");
+    return new Response(JSON.stringify(errorBody(code, message)), {
+      status: errorStatus[code],
+      headers: out,
+    });
+  });
+}

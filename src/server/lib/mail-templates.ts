@@ -1,0 +1,83 @@
+import type { Language } from "#shared/i18n.ts";
+import type { Mail } from "./mail.ts";
+
+/**
+ * Every mail Hearth sends, in English and Dutch. The Dutch table is typed by the English one,
+ * so a sentence missing in one language fails the type check.
+ */
+const en = {
+  greeting: (name: string) => `Hello ${name},`,
+  signature: "— Hearth, your household's money at a glance",
+  ignore: "If you did not ask for this, you can ignore this e-mail.",
+  verify: {
+    subject: "Confirm your e-mail address for Hearth",
+    intro: "Welcome to Hearth. Please confirm your e-mail address to start keeping your household's money together.",
+    action: "Confirm my e-mail address",
+    expiry: "The link works for 24 hours.",
+  },
+  reset: {
+    subject: "Reset your Hearth password",
+    intro: "Someone asked to reset the password of your Hearth account. Use the link below to choose a new one.",
+    action: "Choose a new password",
+    expiry: "The link works once and for one hour.",
+  },
+};
+
+const nl: typeof en = {
+  greeting: (name: string) => `Hallo ${name},`,
+  signature: "— Hearth, het geld van je huishouden in één oogopslag",
+  ignore: "Heb je hier niet om gevraagd? Dan kun je deze e-mail negeren.",
+  verify: {
+    subject: "Bevestig je e-mailadres voor Hearth",
+    intro: "Welkom bij Hearth. Bevestig je e-mailadres om samen het geld van je huishouden bij te houden.",
+    action: "Mijn e-mailadres bevestigen",
+    expiry: "De link werkt 24 uur.",
+  },
+  reset: {
+    subject: "Stel je Hearth-wachtwoord opnieuw in",
+    intro: "Er is gevraagd om het wachtwoord van je Hearth-account opnieuw in te stellen. Kies via de link hieronder een nieuw wachtwoord.",
+    action: "Een nieuw wachtwoord kiezen",
+    expiry: "De link werkt één keer en één uur lang.",
+  },
+};
+
+export const mailTexts = { en, nl } satisfies Record<Language, typeof en>;
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** A mail with one action link: a plain-text part and a simple, readable HTML part. */
+function actionMail(
+  language: Language,
+  to: string,
+  name: string,
+  kind: "verify" | "reset",
+  url: string,
+): Mail {
+  const t = mailTexts[language];
+  const part = t[kind];
+  const text = [t.greeting(name), "", part.intro, "", `${part.action}: ${url}`, "", part.expiry, t.ignore, "", t.signature].join(
+    "\n",
+  );
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5">
+<p>${escapeHtml(t.greeting(name))}</p>
+<p>${escapeHtml(part.intro)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(part.expiry)} ${escapeHtml(t.ignore)}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(url)}</p>
+<p>${escapeHtml(t.signature)}</p>
+</body></html>`;
+  return { to, subject: part.subject, text, html };
+}
+
+export const verificationMail = (language: Language, to: string, name: string, url: string) =>
+  actionMail(language, to, name, "verify", url);
+
+export const resetPasswordMail = (language: Language, to: string, name: string, url: string) =>
+  actionMail(language, to, name, "reset", url);
