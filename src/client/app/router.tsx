@@ -1,0 +1,62 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from "react-router";
+import { accountQueries } from "#client/features/account/account.queries.ts";
+import { RouteError } from "./routes/route-error.tsx";
+import { queryClient } from "./providers.tsx";
+
+/** Signed-out visitors of /dashboard go to /auth and come back where they were. */
+async function requireAccount({ request }: LoaderFunctionArgs) {
+  const account = await queryClient.ensureQueryData(accountQueries.me());
+  if (!account) {
+    const url = new URL(request.url);
+    throw redirect(`/auth?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return null;
+}
+
+/** Areas of the dashboard, each with its own route module. `area` names it in the sidebar. */
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <div className="min-h-svh" aria-busy="true" />,
+    children: [
+      { path: "/", lazy: () => import("./routes/landing.tsx") },
+      { path: "/auth", lazy: () => import("./routes/auth.tsx") },
+      { path: "/auth/verify-email", lazy: () => import("./routes/auth.verify-email.tsx") },
+      { path: "/auth/email-verified", lazy: () => import("./routes/auth.email-verified.tsx") },
+      { path: "/auth/password-reset-sent", lazy: () => import("./routes/auth.password-reset-sent.tsx") },
+      { path: "/reset-password", lazy: () => import("./routes/reset-password.tsx") },
+      { path: "/privacy", lazy: () => import("./routes/privacy.tsx") },
+      { path: "/terms", lazy: () => import("./routes/terms.tsx") },
+      { path: "/select-plan", lazy: () => import("./routes/select-plan.tsx") },
+      { path: "/subscription-success", lazy: () => import("./routes/subscription-success.tsx") },
+      {
+        path: "/dashboard",
+        loader: requireAccount,
+        lazy: () => import("./routes/dashboard.tsx"),
+        children: [
+          { index: true, lazy: () => import("./routes/dashboard.index.tsx") },
+          ...(
+            [
+              "income-spending",
+              "transactions",
+              "saving",
+              "investments",
+              "loans",
+              "taxes",
+              "insurance",
+              "profile",
+              "snelle-transactie",
+              "admin",
+            ] as const
+          ).map((area) => ({
+            path: area,
+            handle: { area },
+            lazy: () => import("./routes/dashboard.area.tsx"),
+          })),
+          { path: "*", lazy: () => import("./routes/not-found.tsx") },
+        ],
+      },
+      { path: "*", lazy: () => import("./routes/not-found.tsx") },
+    ],
+  },
+]);

@@ -1,0 +1,52 @@
+import { LanguagesIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "#client/components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "#client/components/ui/dropdown-menu.tsx";
+import { translateError } from "#client/lib/errors.ts";
+import { currentLanguage } from "#client/lib/i18n.ts";
+import { changeLanguage } from "#client/lib/language.ts";
+import { isLanguage, languages } from "#shared/i18n.ts";
+
+/** English or Dutch; the choice is kept in local storage and in the profile. */
+export function LanguagePicker({ className, showLabel = false }: { className?: string; showLabel?: boolean }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size={showLabel ? "sm" : "icon"}
+          className={className}
+          aria-label={`${t("language.label")}: ${t(`language.${language}`)}`}
+        >
+          <LanguagesIcon className="size-4" />
+          {showLabel ? <span>{language.toUpperCase()}</span> : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{t("language.label")}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={language}
+          onValueChange={(value) => {
+            if (isLanguage(value)) changeLanguage(value).catch((error: unknown) => toast.error(translateError(t, error)));
+          }}
+        >
+          {languages.map((value) => (
+            <DropdownMenuRadioItem key={value} value={value} lang={value}>
+              {t(`language.${value}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTheme } from "next-themes";
+import type * as React from "react";
+import { Toaster as Sonner, type ToasterProps } from "sonner";
+
+/** Toasts follow the theme; three visible, 4000 ms each (sonner's defaults, kept on purpose). */
+export function Toaster(props: ToasterProps) {
+  const { theme = "system" } = useTheme();
+  return (
+    <Sonner
+      theme={theme as ToasterProps["theme"]}
+      className="toaster group"
+      visibleToasts={3}
+      duration={4000}
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  );
+}

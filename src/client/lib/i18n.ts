@@ -1,0 +1,59 @@
+import i18n from "i18next";
+import HttpBackend from "i18next-http-backend";
+import { initReactI18next } from "react-i18next";
+import { defaultLanguage, isLanguage, languages, type Language } from "#shared/i18n.ts";
+
+/** Where the chosen language is kept in the browser. */
+export const languageStorageKey = "language";
+
+/** Every namespace, one JSON file per language under src/client/locales/<lng>/. */
+export const namespaces = ["common", "landing", "legal", "auth", "dashboard"] as const;
+
+export function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(languageStorageKey);
+    return isLanguage(value) ? value : defaultLanguage;
+  } catch {
+    return defaultLanguage;
+  }
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
+}
+
+/** Shows the app in `language` and keeps the choice in local storage. */
+export async function applyLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(languageStorageKey, language);
+  } catch {
+    // Storage may be blocked: the choice then lasts for this page only.
+  }
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+}
+
+export function initI18n() {
+  const lng = storedLanguage();
+  document.documentElement.lang = lng;
+  return i18n
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: defaultLanguage,
+      supportedLngs: [...languages],
+      ns: [...namespaces],
+      defaultNS: "common",
+      load: "languageOnly",
+      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      // Retries belong to i18next core: 5 tries from 350 ms, doubling; at most 10 reads at once.
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+}
+
+export { i18n };

@@ -1,0 +1,22 @@
+import { StrictMode, Suspense } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { Providers } from "./app/providers.tsx";
+import { router } from "./app/router.tsx";
+import { initI18n } from "./lib/i18n.ts";
+import "./styles.css";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("The page has no #root element.");
+
+void initI18n();
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <Suspense fallback={<div className="min-h-svh" aria-busy="true" />}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </Providers>
+  </StrictMode>,
+);
