@@ -6,12 +6,31 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Imports that would let one zone reach into another (ARCHITECTURE.md section 3). */
-const noClimbing = { group: ["../../*"], message: "Use the #client/#server/#shared/#test imports." };
-const noServer = { group: ["#server/*", "**/server/**"], message: "The client may not import the server (only `import type { AppType }` in lib/api.ts)." };
-const noClient = { group: ["#client/*", "**/client/**"], message: "The server may not import the client." };
+const noClimbing = {
+  group: ["../../*"],
+  message: "Use the #client/#server/#shared/#test imports.",
+};
+const noServer = {
+  group: ["#server/*", "**/server/**"],
+  message: "The client may not import the server (only `import type { AppType }` in lib/api.ts).",
+};
+const noClient = {
+  group: ["#client/*", "**/client/**"],
+  message: "The server may not import the client.",
+};
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "drizzle", "data", "test-results", "playwright-report", "public"] },
+  {
+    ignores: [
+      "dist",
+      "node_modules",
+      "drizzle",
+      "data",
+      "test-results",
+      "playwright-report",
+      "public",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -22,7 +41,10 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "error",
       "@typescript-eslint/ban-ts-comment": "error",
       "@typescript-eslint/consistent-type-imports": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "no-restricted-imports": ["error", { patterns: [noClimbing] }],
       "check-file/filename-naming-convention": [
         "error",
@@ -32,7 +54,10 @@ export default tseslint.config(
       "check-file/folder-naming-convention": ["error", { "src/**/": "KEBAB_CASE" }],
       "no-restricted-syntax": [
         "error",
-        { selector: "ExportAllDeclaration", message: "No barrel files: import from the module itself." },
+        {
+          selector: "ExportAllDeclaration",
+          message: "No barrel files: import from the module itself.",
+        },
       ],
     },
   },
@@ -46,7 +71,18 @@ export default tseslint.config(
             noClimbing,
             noServer,
             noClient,
-            { group: ["react", "react-*", "hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "node:*"], message: "src/shared runs in browser and server: no React, Hono, Drizzle or Node." },
+            {
+              group: [
+                "react",
+                "react-*",
+                "hono",
+                "hono/*",
+                "drizzle-orm",
+                "drizzle-orm/*",
+                "node:*",
+              ],
+              message: "src/shared runs in browser and server: no React, Hono, Drizzle or Node.",
+            },
           ],
         },
       ],
@@ -54,7 +90,18 @@ export default tseslint.config(
   },
   {
     files: ["src/server/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [noClimbing, noClient] }] },
+    ignores: ["src/server/env.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [noClimbing, noClient] }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings through src/server/env.ts (loadConfig).",
+        },
+      ],
+    },
   },
   {
     files: ["src/client/**"],
@@ -77,7 +124,10 @@ export default tseslint.config(
           patterns: [
             noClimbing,
             { ...noServer, allowTypeImports: false },
-            { group: ["#client/features/*", "#client/app/*"], message: "Components sit below features and routes: they may not import them." },
+            {
+              group: ["#client/features/*", "#client/app/*"],
+              message: "Components sit below features and routes: they may not import them.",
+            },
           ],
         },
       ],

@@ -4,7 +4,9 @@
   try {
     var stored = localStorage.getItem("theme");
     var theme = stored === "light" || stored === "dark" ? stored : "system";
-    var dark = theme === "dark" || (theme === "system" && matchMedia("(prefers-color-scheme: dark)").matches);
+    var dark =
+      theme === "dark" ||
+      (theme === "system" && matchMedia("(prefers-color-scheme: dark)").matches);
     var root = document.documentElement;
     root.classList.add(dark ? "dark" : "light");
     root.style.colorScheme = dark ? "dark" : "light";

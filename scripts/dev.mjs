@@ -4,7 +4,10 @@ import { spawn } from "node:child_process";
 
 const env = { ...process.env, NODE_ENV: "development" };
 const children = [
-  spawn(process.execPath, ["--import", "tsx", "--watch", "src/server/index.ts"], { stdio: "inherit", env }),
+  spawn(process.execPath, ["--import", "tsx", "--watch", "src/server/index.ts"], {
+    stdio: "inherit",
+    env,
+  }),
   spawn(process.execPath, ["node_modules/vite/bin/vite.js"], { stdio: "inherit", env }),
 ];
 console.log("Hearth in development: open http://localhost:5173");

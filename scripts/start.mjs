@@ -4,7 +4,14 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const sources = ["src/client", "src/shared", "public", "index.html", "vite.config.ts", "package-lock.json"];
+const sources = [
+  "src/client",
+  "src/shared",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -18,7 +25,11 @@ function newestMtime(path) {
 const builtAt = newestMtime(join(root, "dist/index.html"));
 const changedAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
 if (builtAt === 0 || changedAt > builtAt) {
-  console.log(builtAt === 0 ? "Building the web app (first start)…" : "Sources changed: rebuilding the web app…");
+  console.log(
+    builtAt === 0
+      ? "Building the web app (first start)…"
+      : "Sources changed: rebuilding the web app…",
+  );
   const { build } = await import("vite");
   await build({ root, logLevel: "warn" });
 }

@@ -28,23 +28,33 @@ export type AppDeps = {
 };
 
 /** Opens the database (migrating it), and builds the mailer and Better Auth on it. */
-export async function createDeps(config: Config, logger = createLogger(config.logLevel)): Promise<AppDeps> {
+export async function createDeps(
+  config: Config,
+  logger = createLogger(config.logLevel),
+): Promise<AppDeps> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db: database.db,
+    logger,
+  });
   const auth = createAuth({ config, db: database.db, mailer, logger });
   return { config, database, mailer, logger, auth };
-}
-
-/** The origins allowed to change state: the public address, and Vite's dev server in development. */
-export function trustedOrigins(config: Config): string[] {
-  return config.nodeEnv === "development" ? [config.baseUrl, "http://localhost:5173"] : [config.baseUrl];
 }
 
 /** Every /api route with a typed contract. The client's `hc<AppType>` is built from this. */
 export function createApiRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const api = createRouter()
-    .route("/", systemRoutes({ database: deps.database, config: deps.config, outbox: deps.mailer.kind === "outbox" }))
+    .route(
+      "/",
+      systemRoutes({
+        database: deps.database,
+        config: deps.config,
+        outbox: deps.mailer.kind === "outbox",
+      }),
+    )
     .route("/", accountRoutes({ db, adminEmails: deps.config.adminEmails }));
   return deps.mailer.kind === "outbox" ? api.route("/", mailboxRoutes({ db })) : api;
 }
@@ -75,7 +85,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     await next();
     c.header("cache-control", "no-store");
   });
-  app.use("/api/*", csrfProtection(trustedOrigins(config)));
+  app.use("/api/*", csrfProtection(config.trustedOrigins));
 
   app.route("/api/auth", authRoutes({ auth: deps.auth, trustProxy: config.trustProxy }));
   app.use("/api/*", loadSession({ auth: deps.auth, db: deps.database.db }));
@@ -102,6 +112,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
       },
       serveStatic({ root: staticDir }),
     );
+    // A missing hashed file (an old build's chunk) is a 404, never the app cached for a year.
+    app.all("/assets/*", (c) => c.text("Not found", 404));
     app.use("*", serveStatic({ root: staticDir, index: "__none__" }));
     // Client-side routing: every other page is the app, which shows its own not-found page.
     app.get("*", (c) => {
@@ -116,7 +128,10 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
       return c.json(errorBody("VALIDATION", error.message || "The request is not valid."), 400);
     }
     c.var.logger.error("unhandled error", { error, path: c.req.path });
-    return c.json(errorBody("INTERNAL", "Something went wrong on our side. Please try again."), 500);
+    return c.json(
+      errorBody("INTERNAL", "Something went wrong on our side. Please try again."),
+      500,
+    );
   });
 
   return app;

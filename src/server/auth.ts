@@ -9,7 +9,11 @@ import {
   findProfile,
 } from "#server/features/households/households.service.ts";
 import type { Logger } from "#server/lib/logger.ts";
-import { resetPasswordMail, verificationMail } from "#server/lib/mail-templates.ts";
+import {
+  existingAccountMail,
+  resetPasswordMail,
+  verificationMail,
+} from "#server/lib/mail-templates.ts";
 import type { Mail, Mailer } from "#server/lib/mail.ts";
 import { isLanguage, pickLanguage, type Language } from "#shared/i18n.ts";
 import { judgePassword, passwordMaxLength, passwordMinLength } from "#shared/password.ts";
@@ -27,7 +31,10 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
   const languageOf = async (userId: string, request?: Request): Promise<Language> => {
     const profile = await findProfile(db, userId);
     if (profile && isLanguage(profile.preferredLanguage)) return profile.preferredLanguage;
-    return pickLanguage(request?.headers.get(languageHeader), request?.headers.get("accept-language"));
+    return pickLanguage(
+      request?.headers.get(languageHeader),
+      request?.headers.get("accept-language"),
+    );
   };
 
   // A mail that cannot be sent must not fail the request, nor reveal anything: log it.
@@ -44,7 +51,7 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
     baseURL: config.baseUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: [config.baseUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     emailAndPassword: {
       enabled: true,
@@ -53,6 +60,13 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
       maxPasswordLength: passwordMaxLength,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Sign-up answers alike for new and known addresses; the owner of a known one is told.
+      onExistingUserSignUp: async ({ user }, request) => {
+        const language = await languageOf(user.id, request);
+        await deliver(
+          existingAccountMail(language, user.email, user.name, `${config.baseUrl}/auth`),
+        );
+      },
       sendResetPassword: async ({ user, url }, request) => {
         const language = await languageOf(user.id, request);
         await deliver(resetPasswordMail(language, user.email, user.name, url));
@@ -98,6 +112,9 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
     advanced: {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       useSecureCookies: config.baseUrl.startsWith("https://"),
+      // Better Auth turns its origin and callback-URL checks off when NODE_ENV is "test"; keep them
+      // on everywhere, so tests see what production does and no setting opens redirects.
+      disableOriginCheck: false,
       cookiePrefix: "hearth",
     },
     hooks: {
@@ -105,6 +122,18 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
         if (!passwordPaths.has(ctx.path)) return;
         const body: unknown = ctx.body;
         if (typeof body !== "object" || body === null) return;
+        // Better Auth accepts an empty name; the household is named after it, so refuse it.
+        if (
+          ctx.path === "/sign-up/email" &&
+          "name" in body &&
+          typeof body.name === "string" &&
+          !body.name.trim()
+        ) {
+          throw new APIError("BAD_REQUEST", {
+            code: "VALIDATION_ERROR",
+            message: "Fill in your name.",
+          });
+        }
         const password =
           "newPassword" in body && typeof body.newPassword === "string"
             ? body.newPassword

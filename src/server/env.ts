@@ -31,7 +31,12 @@ export const envSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
   BASE_URL: z.preprocess(
     emptyToUndefined,
-    z.url({ message: "expected the address people open, like https://hearth.example.org" }).optional(),
+    z
+      .url({
+        protocol: /^https?$/,
+        message: "expected the address people open, like https://hearth.example.org",
+      })
+      .optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   DATABASE_URL: z.preprocess(
@@ -47,7 +52,10 @@ export const envSchema = z.object({
   ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// address").optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// address")
+      .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Hearth <hearth@localhost>")),
   GOOGLE_CLIENT_ID: optionalString,
@@ -87,6 +95,8 @@ export type Config = {
   port: number;
   host: string;
   baseUrl: string;
+  /** Origins allowed to change state: the public address, and Vite's dev server in development. */
+  trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
@@ -116,7 +126,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `- ${issue.path.join(".")}: ${issue.message} (got "${String(source[String(issue.path[0])] ?? "")}")`,
+      (issue) =>
+        `- ${issue.path.join(".")}: ${issue.message} (got "${String(source[String(issue.path[0])] ?? "")}")`,
     );
     throw new ConfigError(`Hearth cannot start: a setting is wrong.\n${lines.join("\n")}`);
   }
@@ -137,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     baseUrl,
+    trustedOrigins: env.NODE_ENV === "development" ? [baseUrl, "http://localhost:5173"] : [baseUrl],
     dataDir,
     databaseUrl: env.DATABASE_URL,
     authSecret: env.AUTH_SECRET ?? secretFromDataDir(dataDir),

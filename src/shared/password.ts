@@ -27,7 +27,11 @@ function getFactory(): ZxcvbnFactory {
 export function judgePassword(password: string, userInputs: string[] = []): PasswordVerdict {
   if (password.length < passwordMinLength) return { ok: false, score: 0, reason: "too-short" };
   if (password.length > passwordMaxLength) return { ok: false, score: 0, reason: "too-long" };
-  const inputs = userInputs.flatMap((input) => input.toLowerCase().split(/[\s@.]+/)).filter(Boolean);
+  const inputs = userInputs
+    .flatMap((input) => input.toLowerCase().split(/[\s@.]+/))
+    .filter(Boolean);
   const { score } = getFactory().check(password, inputs);
-  return score >= passwordMinScore ? { ok: true, score } : { ok: false, score, reason: "too-guessable" };
+  return score >= passwordMinScore
+    ? { ok: true, score }
+    : { ok: false, score, reason: "too-guessable" };
 }

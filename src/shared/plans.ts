@@ -18,7 +18,10 @@ export const areaMinPlan = {
   insurance: "pro",
 } as const satisfies Record<GatedArea, PlanName>;
 
-export const memberLimit = { free: 2, premium: 5, pro: 10 } as const satisfies Record<PlanName, number>;
+export const memberLimit = { free: 2, premium: 5, pro: 10 } as const satisfies Record<
+  PlanName,
+  number
+>;
 
 export function isPlanName(value: unknown): value is PlanName {
   return typeof value === "string" && (planNames as readonly string[]).includes(value);

@@ -23,7 +23,10 @@ export const router = createBrowserRouter([
       { path: "/auth", lazy: () => import("./routes/auth.tsx") },
       { path: "/auth/verify-email", lazy: () => import("./routes/auth.verify-email.tsx") },
       { path: "/auth/email-verified", lazy: () => import("./routes/auth.email-verified.tsx") },
-      { path: "/auth/password-reset-sent", lazy: () => import("./routes/auth.password-reset-sent.tsx") },
+      {
+        path: "/auth/password-reset-sent",
+        lazy: () => import("./routes/auth.password-reset-sent.tsx"),
+      },
       { path: "/reset-password", lazy: () => import("./routes/reset-password.tsx") },
       { path: "/privacy", lazy: () => import("./routes/privacy.tsx") },
       { path: "/terms", lazy: () => import("./routes/terms.tsx") },

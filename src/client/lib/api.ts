@@ -22,7 +22,12 @@ export class ApiError extends Error {
 }
 
 /** The body of the successful answers among a route's possible answers. */
-type SuccessBody<R> = R extends ClientResponse<infer B, infer S, "json"> ? (S extends SuccessStatusCode ? B : never) : never;
+type SuccessBody<R> =
+  R extends ClientResponse<infer B, infer S, "json">
+    ? S extends SuccessStatusCode
+      ? B
+      : never
+    : never;
 
 /** Turns a failed answer into an ApiError carrying the server's code. */
 async function toApiError(res: Response | ClientResponse<unknown>): Promise<ApiError> {
@@ -98,7 +103,10 @@ export const authApi = {
       callbackURL: "/auth/email-verified",
     }),
   requestPasswordReset: (email: string) =>
-    authPost<{ status: boolean }>("/request-password-reset", { email, redirectTo: "/reset-password" }),
+    authPost<{ status: boolean }>("/request-password-reset", {
+      email,
+      redirectTo: "/reset-password",
+    }),
   resetPassword: (input: { token: string; newPassword: string }) =>
     authPost<{ status: boolean }>("/reset-password", input),
 };

@@ -17,11 +17,19 @@ export class AppError extends Error {
 
   toBody(): ErrorBody {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
     };
   }
 }
 
-export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorBody {
   return new AppError(code, message, fields).toBody();
 }

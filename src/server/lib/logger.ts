@@ -15,8 +15,10 @@ export type Logger = {
 export function createLogger(level: LogLevel, base: Fields = {}): Logger {
   const write = (at: Exclude<LogLevel, "silent">, msg: string, fields?: Fields) => {
     if (rank[at] < rank[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields }, (_k, v: unknown) =>
-      v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v,
+    const line = JSON.stringify(
+      { time: new Date().toISOString(), level: at, msg, ...base, ...fields },
+      (_k, v: unknown) =>
+        v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v,
     );
     (at === "error" || at === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
   };

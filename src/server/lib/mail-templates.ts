@@ -11,15 +11,24 @@ const en = {
   ignore: "If you did not ask for this, you can ignore this e-mail.",
   verify: {
     subject: "Confirm your e-mail address for Hearth",
-    intro: "Welcome to Hearth. Please confirm your e-mail address to start keeping your household's money together.",
+    intro:
+      "Welcome to Hearth. Please confirm your e-mail address to start keeping your household's money together.",
     action: "Confirm my e-mail address",
     expiry: "The link works for 24 hours.",
   },
   reset: {
     subject: "Reset your Hearth password",
-    intro: "Someone asked to reset the password of your Hearth account. Use the link below to choose a new one.",
+    intro:
+      "Someone asked to reset the password of your Hearth account. Use the link below to choose a new one.",
     action: "Choose a new password",
     expiry: "The link works once and for one hour.",
+  },
+  existing: {
+    subject: "Someone tried to create a Hearth account with your address",
+    intro:
+      'Someone tried to create a new Hearth account with this e-mail address, which already has one. If it was you, just sign in; if you forgot your password, use "Forgot password?" on the sign-in page.',
+    action: "Sign in to Hearth",
+    expiry: "Nothing was changed in your account.",
   },
 };
 
@@ -29,15 +38,24 @@ const nl: typeof en = {
   ignore: "Heb je hier niet om gevraagd? Dan kun je deze e-mail negeren.",
   verify: {
     subject: "Bevestig je e-mailadres voor Hearth",
-    intro: "Welkom bij Hearth. Bevestig je e-mailadres om samen het geld van je huishouden bij te houden.",
+    intro:
+      "Welkom bij Hearth. Bevestig je e-mailadres om samen het geld van je huishouden bij te houden.",
     action: "Mijn e-mailadres bevestigen",
     expiry: "De link werkt 24 uur.",
   },
   reset: {
     subject: "Stel je Hearth-wachtwoord opnieuw in",
-    intro: "Er is gevraagd om het wachtwoord van je Hearth-account opnieuw in te stellen. Kies via de link hieronder een nieuw wachtwoord.",
+    intro:
+      "Er is gevraagd om het wachtwoord van je Hearth-account opnieuw in te stellen. Kies via de link hieronder een nieuw wachtwoord.",
     action: "Een nieuw wachtwoord kiezen",
     expiry: "De link werkt één keer en één uur lang.",
+  },
+  existing: {
+    subject: "Iemand probeerde een Hearth-account aan te maken met jouw adres",
+    intro:
+      'Iemand probeerde een nieuw Hearth-account aan te maken met dit e-mailadres, dat al een account heeft. Was jij dat? Log dan gewoon in; ben je je wachtwoord vergeten, gebruik dan "Wachtwoord vergeten?" op de inlogpagina.',
+    action: "Inloggen bij Hearth",
+    expiry: "Er is niets aan je account veranderd.",
   },
 };
 
@@ -57,14 +75,23 @@ function actionMail(
   language: Language,
   to: string,
   name: string,
-  kind: "verify" | "reset",
+  kind: "verify" | "reset" | "existing",
   url: string,
 ): Mail {
   const t = mailTexts[language];
   const part = t[kind];
-  const text = [t.greeting(name), "", part.intro, "", `${part.action}: ${url}`, "", part.expiry, t.ignore, "", t.signature].join(
-    "\n",
-  );
+  const text = [
+    t.greeting(name),
+    "",
+    part.intro,
+    "",
+    `${part.action}: ${url}`,
+    "",
+    part.expiry,
+    t.ignore,
+    "",
+    t.signature,
+  ].join("\n");
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5">
 <p>${escapeHtml(t.greeting(name))}</p>
 <p>${escapeHtml(part.intro)}</p>
@@ -81,3 +108,6 @@ export const verificationMail = (language: Language, to: string, name: string, u
 
 export const resetPasswordMail = (language: Language, to: string, name: string, url: string) =>
   actionMail(language, to, name, "reset", url);
+
+export const existingAccountMail = (language: Language, to: string, name: string, url: string) =>
+  actionMail(language, to, name, "existing", url);

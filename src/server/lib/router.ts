@@ -25,7 +25,10 @@ export function createRouter() {
         const key = issue.path.join(".") || "body";
         fields[key] ??= issue.message;
       }
-      return c.json(errorBody("VALIDATION", "Some fields are not filled in correctly.", fields), 400);
+      return c.json(
+        errorBody("VALIDATION", "Some fields are not filled in correctly.", fields),
+        400,
+      );
     },
   });
 }

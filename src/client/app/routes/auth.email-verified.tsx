@@ -1,10 +1,13 @@
-import { Outlet } from "react-router";
+import { useSearchParams } from "react-router";
+import { AuthLayout } from "#client/features/auth/auth-layout.tsx";
+import { EmailVerifiedCard } from "#client/features/auth/email-verified-card.tsx";
 
-/** Placeholder while this page is being written. */
+/** /auth/email-verified: where the confirmation link lands (`?error=` when it was bad). */
 export function Component() {
+  const [params] = useSearchParams();
   return (
-    <main>
-      <Outlet />
-    </main>
+    <AuthLayout>
+      <EmailVerifiedCard error={params.get("error")} />
+    </AuthLayout>
   );
 }

@@ -1,10 +1,13 @@
-import { Outlet } from "react-router";
+import { useSearchParams } from "react-router";
+import { AuthLayout } from "#client/features/auth/auth-layout.tsx";
+import { ResetSentCard } from "#client/features/auth/reset-sent-card.tsx";
 
-/** Placeholder while this page is being written. */
+/** /auth/password-reset-sent?email=: a reset link is on its way, if the address has an account. */
 export function Component() {
+  const [params] = useSearchParams();
   return (
-    <main>
-      <Outlet />
-    </main>
+    <AuthLayout>
+      <ResetSentCard email={params.get("email")?.trim() || null} />
+    </AuthLayout>
   );
 }

@@ -1,10 +1,13 @@
-import { Outlet } from "react-router";
+import { useSearchParams } from "react-router";
+import { AuthLayout } from "#client/features/auth/auth-layout.tsx";
+import { VerifyEmailCard } from "#client/features/auth/verify-email-card.tsx";
 
-/** Placeholder while this page is being written. */
+/** /auth/verify-email?email=: the confirmation mail was sent; it can be sent again. */
 export function Component() {
+  const [params] = useSearchParams();
   return (
-    <main>
-      <Outlet />
-    </main>
+    <AuthLayout>
+      <VerifyEmailCard email={params.get("email")?.trim() || null} />
+    </AuthLayout>
   );
 }

@@ -1,10 +1,60 @@
-import { Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
+import {
+  DashboardShell,
+  DashboardShellSkeleton,
+} from "#client/components/layout/dashboard-shell.tsx";
+import type { HouseholdMember } from "#client/components/layout/household-block.tsx";
+import {
+  areaOfHandle,
+  isAdminArea,
+  type DashboardPageKey,
+} from "#client/components/layout/nav-items.ts";
+import { useAccount, useSignOut } from "#client/features/account/account.queries.ts";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-/** Placeholder while this page is being written. */
+/** The layout of every /dashboard page: the shell around the page. The loader ensures an account. */
 export function Component() {
+  const { t } = useTranslation("dashboard");
+  const { data: account } = useAccount();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+
+  const area =
+    matches.map((match) => areaOfHandle(match.handle)).findLast((value) => value !== null) ?? null;
+  const isIndex = pathname.replace(/\/+$/, "") === "/dashboard";
+  const page: DashboardPageKey | null =
+    area && (!isAdminArea(area) || account?.isAdmin) ? area : isIndex ? "dashboard" : null;
+  const title = page ? t(`areas.${page}.title`) : t("common:notFound.title");
+
+  useDocumentTitle(title);
+
+  // Right after signing out the account is gone while the navigation away is under way.
+  if (!account) return <DashboardShellSkeleton />;
+
+  const members: HouseholdMember[] = [
+    {
+      id: account.member.id,
+      name: account.profile.fullName || account.user.name,
+      role: account.member.role,
+      avatarUrl: account.profile.avatarUrl,
+      isSelf: true,
+    },
+  ];
+
   return (
-    <main>
+    <DashboardShell
+      account={account}
+      members={members}
+      title={title}
+      signingOut={signOut.isPending}
+      onSignOut={() =>
+        signOut.mutate(undefined, { onSuccess: () => navigate("/", { replace: true }) })
+      }
+    >
       <Outlet />
-    </main>
+    </DashboardShell>
   );
 }

@@ -1,10 +1,6 @@
-import { Outlet } from "react-router";
+import { LandingPage } from "#client/features/site/landing-page.tsx";
 
-/** Placeholder while this page is being written. */
+/** `/`: the landing page. */
 export function Component() {
-  return (
-    <main>
-      <Outlet />
-    </main>
-  );
+  return <LandingPage />;
 }

@@ -1,10 +1,13 @@
-import { Outlet } from "react-router";
+import { useSearchParams } from "react-router";
+import { AuthLayout } from "#client/features/auth/auth-layout.tsx";
+import { ResetPasswordPanel } from "#client/features/auth/reset-password-panel.tsx";
 
-/** Placeholder while this page is being written. */
+/** /reset-password?token=: where the reset mail's link lands (`?error=` when it was bad). */
 export function Component() {
+  const [params] = useSearchParams();
   return (
-    <main>
-      <Outlet />
-    </main>
+    <AuthLayout>
+      <ResetPasswordPanel token={params.get("token")} error={params.get("error")} />
+    </AuthLayout>
   );
 }

@@ -1,10 +1,6 @@
-import { Outlet } from "react-router";
+import { PlanPendingPage } from "#client/features/site/plan-pending-page.tsx";
 
-/** Placeholder while this page is being written. */
+/** `/select-plan`: plan selection, until the billing work builds it. */
 export function Component() {
-  return (
-    <main>
-      <Outlet />
-    </main>
-  );
+  return <PlanPendingPage page="selectPlan" />;
 }

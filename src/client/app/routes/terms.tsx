@@ -1,10 +1,6 @@
-import { Outlet } from "react-router";
+import { LegalPage } from "#client/features/site/legal-page.tsx";
 
-/** Placeholder while this page is being written. */
+/** `/terms`: the terms of use. */
 export function Component() {
-  return (
-    <main>
-      <Outlet />
-    </main>
-  );
+  return <LegalPage document="terms" />;
 }

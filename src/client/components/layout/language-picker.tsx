@@ -16,7 +16,13 @@ import { changeLanguage } from "#client/lib/language.ts";
 import { isLanguage, languages } from "#shared/i18n.ts";
 
 /** English or Dutch; the choice is kept in local storage and in the profile. */
-export function LanguagePicker({ className, showLabel = false }: { className?: string; showLabel?: boolean }) {
+export function LanguagePicker({
+  className,
+  showLabel = false,
+}: {
+  className?: string;
+  showLabel?: boolean;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
@@ -26,10 +32,18 @@ export function LanguagePicker({ className, showLabel = false }: { className?: s
           variant="ghost"
           size={showLabel ? "sm" : "icon"}
           className={className}
-          aria-label={`${t("language.label")}: ${t(`language.${language}`)}`}
+          aria-label={
+            showLabel ? undefined : `${t("language.label")}: ${t(`language.${language}`)}`
+          }
         >
-          <LanguagesIcon className="size-4" />
-          {showLabel ? <span>{language.toUpperCase()}</span> : null}
+          <LanguagesIcon className="size-4" aria-hidden="true" />
+          {showLabel ? (
+            <>
+              <span>{language.toUpperCase()}</span>
+              {/* The visible code starts the accessible name, so speech input can use it. */}
+              <span className="sr-only">{` — ${t("language.label")}: ${t(`language.${language}`)}`}</span>
+            </>
+          ) : null}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -37,7 +51,10 @@ export function LanguagePicker({ className, showLabel = false }: { className?: s
         <DropdownMenuRadioGroup
           value={language}
           onValueChange={(value) => {
-            if (isLanguage(value)) changeLanguage(value).catch((error: unknown) => toast.error(translateError(t, error)));
+            if (isLanguage(value))
+              changeLanguage(value).catch((error: unknown) =>
+                toast.error(translateError(t, error)),
+              );
           }}
         >
           {languages.map((value) => (

@@ -50,7 +50,9 @@ export const members = pgTable(
       .notNull()
       .references(() => households.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    role: text("role", { enum: ["owner", "member"] }).notNull().default("member"),
+    role: text("role", { enum: ["owner", "member"] })
+      .notNull()
+      .default("member"),
     isHousehold: boolean("is_household").notNull().default(false),
     invitationStatus: text("invitation_status", { enum: ["active", "removed"] })
       .notNull()

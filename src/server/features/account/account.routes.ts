@@ -8,7 +8,12 @@ import { updateLanguageSchema } from "#shared/schemas/account.schema.ts";
 import { getAccount, updateLanguage } from "./account.service.ts";
 
 const accountSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() }),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+  }),
   profile: z.object({
     fullName: z.string(),
     preferredLanguage: z.enum(languages),
@@ -21,7 +26,10 @@ const accountSchema = z.object({
 });
 
 const errors = {
-  401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
+  401: {
+    description: "Not signed in",
+    content: { "application/json": { schema: errorBodySchema } },
+  },
 };
 
 const meRoute = createRoute({
@@ -29,7 +37,10 @@ const meRoute = createRoute({
   path: "/me",
   summary: "The signed-in person, their profile and household",
   responses: {
-    200: { description: "The signed-in person", content: { "application/json": { schema: accountSchema } } },
+    200: {
+      description: "The signed-in person",
+      content: { "application/json": { schema: accountSchema } },
+    },
     ...errors,
   },
 });
@@ -38,13 +49,18 @@ const languageRoute = createRoute({
   method: "put",
   path: "/me/language",
   summary: "Keeps the chosen language in the profile",
-  request: { body: { content: { "application/json": { schema: updateLanguageSchema } }, required: true } },
+  request: {
+    body: { content: { "application/json": { schema: updateLanguageSchema } }, required: true },
+  },
   responses: {
     200: {
       description: "Saved",
       content: { "application/json": { schema: z.object({ language: z.enum(languages) }) } },
     },
-    400: { description: "Not a language Hearth speaks", content: { "application/json": { schema: errorBodySchema } } },
+    400: {
+      description: "Not a language Hearth speaks",
+      content: { "application/json": { schema: errorBodySchema } },
+    },
     ...errors,
   },
 });

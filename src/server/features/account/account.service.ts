@@ -10,7 +10,12 @@ export async function getAccount(db: Db, viewer: Viewer, adminEmails: string[]) 
   const profile = await findProfile(db, viewer.userId);
   if (!profile) throw new AppError("NOT_FOUND", "Your profile could not be found.");
   return {
-    user: { id: viewer.userId, email: viewer.email, name: viewer.name, emailVerified: viewer.emailVerified },
+    user: {
+      id: viewer.userId,
+      email: viewer.email,
+      name: viewer.name,
+      emailVerified: viewer.emailVerified,
+    },
     profile: {
       fullName: profile.fullName,
       preferredLanguage: isLanguage(profile.preferredLanguage) ? profile.preferredLanguage : "en",

@@ -70,7 +70,8 @@ export function authRoutes(deps: { auth: Auth; trustProxy: boolean }) {
       // Not JSON: keep the status, use our own sentence.
     }
     const code = codeFor(response.status, authCode);
-    if (code === "INTERNAL") c.var.logger.error("auth answered with an error", { status: response.status, authCode });
+    if (code === "INTERNAL")
+      c.var.logger.error("auth answered with an error", { status: response.status, authCode });
     const message =
       code === "INTERNAL"
         ? "Something went wrong on our side. Please try again."

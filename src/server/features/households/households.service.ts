@@ -26,7 +26,12 @@ export async function createHouseholdForUser(
   await db.transaction(async (tx) => {
     await tx
       .insert(profiles)
-      .values({ id: input.userId, fullName: input.fullName, preferredLanguage: input.language, planName: null })
+      .values({
+        id: input.userId,
+        fullName: input.fullName,
+        preferredLanguage: input.language,
+        planName: null,
+      })
       .onConflictDoNothing();
     const active = await tx
       .select({ id: members.id })
@@ -77,7 +82,11 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
     .from(members)
     .innerJoin(households, eq(households.id, members.householdId))
     .where(
-      and(eq(members.userId, userId), eq(members.isHousehold, false), eq(members.invitationStatus, "active")),
+      and(
+        eq(members.userId, userId),
+        eq(members.isHousehold, false),
+        eq(members.invitationStatus, "active"),
+      ),
     )
     .limit(1);
   return rows[0] ?? null;

@@ -43,7 +43,9 @@ export function systemRoutes(deps: { database: Database; config: Config; outbox:
   return createRouter()
     .openapi(healthRoute, async (c) => {
       const up = await deps.database.ping();
-      return up ? c.json({ status: "ok" as const }, 200) : c.json({ status: "unavailable" as const }, 503);
+      return up
+        ? c.json({ status: "ok" as const }, 200)
+        : c.json({ status: "unavailable" as const }, 503);
     })
     .openapi(configRoute, (c) =>
       c.json(

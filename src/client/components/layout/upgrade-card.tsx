@@ -1,0 +1,37 @@
+import { SparklesIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "#client/components/ui/button.tsx";
+import { useSidebar } from "#client/components/ui/sidebar.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { upgradeTarget, type PlanName } from "#shared/plans.ts";
+
+/** Offers the next plan (Premium from Free, Pro from Premium); nothing on Pro or in icon mode. */
+export function UpgradeCard({ plan, className }: { plan: PlanName; className?: string }) {
+  const { t } = useTranslation("dashboard");
+  const { setOpenMobile } = useSidebar();
+  const target = upgradeTarget(plan);
+  if (!target) return null;
+  return (
+    <div
+      data-testid="upgrade-card"
+      className={cn(
+        "mx-2 rounded-lg border border-sidebar-border bg-background/70 p-3 shadow-xs group-data-[collapsible=icon]:hidden",
+        className,
+      )}
+    >
+      <p className="flex items-center gap-2 text-sm font-medium">
+        <SparklesIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        {t(`upgrade.${target}.title`)}
+      </p>
+      <p className="mt-1 text-xs leading-relaxed text-muted-foreground">
+        {t(`upgrade.${target}.body`)}
+      </p>
+      <Button asChild size="sm" className="mt-3 w-full">
+        <Link to="/select-plan" onClick={() => setOpenMobile(false)}>
+          {t("upgrade.cta")}
+        </Link>
+      </Button>
+    </div>
+  );
+}

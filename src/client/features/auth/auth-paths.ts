@@ -1,0 +1,28 @@
+/** The addresses of the account pages, built in one place. */
+
+export type AuthMode = "sign-in" | "sign-up" | "forgot";
+
+export function parseAuthMode(value: string | null): AuthMode {
+  return value === "sign-up" || value === "forgot" ? value : "sign-in";
+}
+
+/** /auth in a mode, keeping where to go afterwards (`redirect`) and a known address (`email`). */
+export function authPath(
+  mode: AuthMode = "sign-in",
+  keep: { redirect?: string | null; email?: string | null } = {},
+) {
+  const params = new URLSearchParams();
+  if (mode !== "sign-in") params.set("mode", mode);
+  if (keep.redirect) params.set("redirect", keep.redirect);
+  if (keep.email) params.set("email", keep.email);
+  const query = params.toString();
+  return query ? `/auth?${query}` : "/auth";
+}
+
+export function verifyEmailPath(email: string) {
+  return `/auth/verify-email?email=${encodeURIComponent(email)}`;
+}
+
+export function resetSentPath(email: string) {
+  return `/auth/password-reset-sent?email=${encodeURIComponent(email)}`;
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/**
+ * The length limits of #shared/password.ts, repeated here on purpose: importing that module
+ * statically would pull zxcvbn's dictionaries into the pages' first load. A test keeps the two equal.
+ */
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+
+/**
+ * The account forms. Messages are keys in the "auth" namespace, translated where they are shown,
+ * so a schema stays the same in every language. Strength (zxcvbn) is judged by the meter and the
+ * server, not here: its dictionaries load separately.
+ */
+const email = z
+  .string()
+  .trim()
+  .min(1, { error: "validation.emailRequired" })
+  .max(254, { error: "validation.emailInvalid" })
+  .pipe(z.email({ error: "validation.emailInvalid" }));
+
+const newPassword = z
+  .string()
+  .min(1, { error: "validation.newPasswordRequired" })
+  .min(passwordMinLength, { error: "validation.passwordTooShort" })
+  .max(passwordMaxLength, { error: "validation.passwordTooLong" });
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, { error: "validation.passwordRequired" }),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "validation.fullNameRequired" })
+    .max(100, { error: "validation.fullNameTooLong" }),
+  email,
+  password: newPassword,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirm: z.string().min(1, { error: "validation.confirmRequired" }),
+  })
+  .refine((value) => value.confirm.length === 0 || value.password === value.confirm, {
+    error: "validation.passwordsDiffer",
+    path: ["confirm"],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DataDirLockedError, lockDataDir, openDatabase, type Database } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
+import { describeOnEachDatabase } from "#test/databases.ts";
+
+/** A live process that is not us: `sleep`, killed after the test. */
+function startSleeper(): ChildProcess & { pid: number } {
+  const child = spawn("sleep", ["60"], { stdio: "ignore" });
+  if (child.pid === undefined) throw new Error("Could not start sleep.");
+  return Object.assign(child, { pid: child.pid });
+}
+
+/** The pid of a process that has exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn("true", [], { stdio: "ignore" });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error("Could not start true.");
+  await new Promise((resolve) => child.once("exit", resolve));
+  return pid;
+}
+
+describe("lockDataDir", () => {
+  let dataDir: string;
+  let lockFile: string;
+  const children: ChildProcess[] = [];
+  beforeEach(() => {
+    dataDir = join(mkdtempSync(join(tmpdir(), "hearth-lock-")), "data");
+    lockFile = join(dataDir, "hearth.lock");
+  });
+  afterEach(() => {
+    for (const child of children.splice(0)) child.kill("SIGKILL");
+    rmSync(join(dataDir, ".."), { recursive: true, force: true });
+  });
+
+  it("creates the folder, writes our pid, and removes the file on release", () => {
+    const release = lockDataDir(dataDir);
+    expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    release();
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it("refuses a folder another live process holds, with a sentence naming the folder", () => {
+    const other = startSleeper();
+    children.push(other);
+    lockDataDir(dataDir)(); // creates the folder
+    writeFileSync(lockFile, String(other.pid));
+
+    let refused: unknown;
+    try {
+      lockDataDir(dataDir);
+    } catch (error) {
+      refused = error;
+    }
+    if (!(refused instanceof DataDirLockedError))
+      throw new Error(`Expected DataDirLockedError, got ${String(refused)}`);
+    const { message } = refused;
+    expect(message).toContain(dataDir);
+    expect(message).toContain(String(other.pid));
+    expect(message).toMatch(/already running/);
+    expect(readFileSync(lockFile, "utf8")).toBe(String(other.pid)); // the holder's lock is untouched
+  });
+
+  it("takes over a lock left by a process that is gone", async () => {
+    lockDataDir(dataDir)();
+    const pid = await deadPid();
+    writeFileSync(lockFile, String(pid));
+    const release = lockDataDir(dataDir);
+    expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    release();
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it("takes over a lock file that holds no pid", () => {
+    lockDataDir(dataDir)();
+    writeFileSync(lockFile, "not a pid");
+    const release = lockDataDir(dataDir);
+    expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    release();
+  });
+});
+
+/** Reads every table the app defines: fails when a migration is missing a table or a column. */
+async function readEveryTable(database: Database) {
+  const { db } = database;
+  await db.select().from(schema.user).limit(1);
+  await db.select().from(schema.session).limit(1);
+  await db.select().from(schema.account).limit(1);
+  await db.select().from(schema.verification).limit(1);
+  await db.select().from(schema.rateLimit).limit(1);
+  await db.select().from(schema.profiles).limit(1);
+  await db.select().from(schema.households).limit(1);
+  await db.select().from(schema.members).limit(1);
+  await db.select().from(schema.outboxMails).limit(1);
+}
+
+describe("openDatabase on in-memory PGlite", () => {
+  it("applies the migrations, answers ping, and stops answering once closed", async () => {
+    const database = await openDatabase({ dataDir: "memory://" });
+    expect(database.kind).toBe("pglite");
+    await readEveryTable(database);
+    expect(await database.ping()).toBe(true);
+    await database.close();
+    expect(await database.ping()).toBe(false);
+  });
+});
+
+describeOnEachDatabase("openDatabase", (database, kind) => {
+  it("opens an already migrated database again without harm", async () => {
+    const first = await openDatabase({
+      databaseUrl: database().databaseUrl,
+      dataDir: database().dataDir,
+    });
+    expect(first.kind).toBe(kind);
+    await readEveryTable(first);
+    await first.db.insert(schema.households).values({ name: "Kept" });
+    await first.close();
+
+    const again = await openDatabase({
+      databaseUrl: database().databaseUrl,
+      dataDir: database().dataDir,
+    });
+    const rows = await again.db.select().from(schema.households);
+    expect(rows.map((row) => row.name)).toEqual(["Kept"]);
+    expect(await again.ping()).toBe(true);
+    await again.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#test/databases.ts";
+import { freePort, startServerProcess, waitFor, type RunningServer } from "#test/processes.ts";
+
+describe("the server process", () => {
+  // A PGlite data folder with the migrations already applied, so the process starts quickly.
+  const database = useTestDatabase("pglite");
+  let first: RunningServer | undefined;
+  let port = 0;
+  let env: Record<string, string> = {};
+
+  beforeAll(async () => {
+    port = await freePort();
+    env = {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: database().dataDir,
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+    };
+    first = startServerProcess(env);
+    const running = first;
+    await waitFor(async () => {
+      if (running.child.exitCode !== null)
+        throw new Error(`The server exited early:\n${running.stderr()}`);
+      return running.stdout().includes("Hearth is running at");
+    }, "the server to start");
+  }, 60_000);
+
+  afterAll(async () => {
+    if (first && first.child.exitCode === null) {
+      first.child.kill("SIGKILL");
+      await first.exited;
+    }
+  });
+
+  it("answers on its port, with the lock and the generated secret in the data folder", async () => {
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const lock = join(database().dataDir, "hearth.lock");
+    expect(readFileSync(lock, "utf8")).toBe(String(first?.child.pid));
+    expect(
+      readFileSync(join(database().dataDir, "auth-secret"), "utf8").trim().length,
+    ).toBeGreaterThanOrEqual(32);
+  });
+
+  it("refuses a second process on the same data folder with a clear sentence", async () => {
+    const second = startServerProcess(env);
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.stderr()).toContain(
+      `Hearth is already running on the data folder ${database().dataDir}`,
+    );
+    expect(second.stderr()).toContain(`(process ${String(first?.child.pid)})`);
+    expect(second.stderr()).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
+    // The first one is still serving.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+  }, 45_000);
+
+  it("stops gracefully on SIGTERM: exit code 0 and the lock removed", async () => {
+    const running = first;
+    if (!running) throw new Error("The server did not start.");
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+    expect(running.stdout()).toContain("stopped");
+    expect(existsSync(join(database().dataDir, "hearth.lock"))).toBe(false);
+  }, 30_000);
+});

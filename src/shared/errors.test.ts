@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { errorBodySchema, errorCodes, errorStatus, isErrorCode } from "#shared/errors.ts";
+
+describe("the one error shape", () => {
+  it("gives every code an HTTP status, and only server trouble a 5xx", () => {
+    expect(Object.keys(errorStatus).sort()).toEqual([...errorCodes].sort());
+    for (const code of errorCodes) {
+      const status = errorStatus[code];
+      if (code === "INTERNAL" || code === "UNAVAILABLE")
+        expect(status, code).toBeGreaterThanOrEqual(500);
+      else {
+        expect(status, code).toBeGreaterThanOrEqual(400);
+        expect(status, code).toBeLessThan(500);
+      }
+    }
+    expect(errorStatus.RATE_LIMITED).toBe(429);
+    expect(errorStatus.UNAUTHENTICATED).toBe(401);
+    expect(errorStatus.CSRF).toBe(403);
+  });
+
+  it("accepts { error: { code, message, fields? } } with a known code only", () => {
+    expect(
+      errorBodySchema.safeParse({ error: { code: "VALIDATION", message: "m", fields: { a: "b" } } })
+        .success,
+    ).toBe(true);
+    expect(errorBodySchema.safeParse({ error: { code: "NOT_FOUND", message: "m" } }).success).toBe(
+      true,
+    );
+    expect(errorBodySchema.safeParse({ error: { code: "TEAPOT", message: "m" } }).success).toBe(
+      false,
+    );
+    expect(errorBodySchema.safeParse({ error: { code: "VALIDATION" } }).success).toBe(false);
+    expect(errorBodySchema.safeParse({ message: "m" }).success).toBe(false);
+  });
+
+  it("recognises its codes", () => {
+    expect(isErrorCode("CSRF")).toBe(true);
+    expect(isErrorCode("csrf")).toBe(false);
+    expect(isErrorCode(undefined)).toBe(false);
+  });
+});
