@@ -88,26 +88,6 @@ export const mailLinks = {
   reset: "/api/auth/reset-password/",
 } as const;
 
-/**
- * Browsers log "Failed to load resource … 401" for an answer they were told to expect: Hearth
- * asks `GET /api/me` to learn whether someone is signed in, and `PUT /api/me/language` keeps the
- * language in the profile, which answers 401 when signed out (src/client/lib/language.ts).
- * Those two, with status 401 and on this server, are the only console errors allowed.
- */
-const expected401Paths = new Set(["/api/me", "/api/me/language"]);
-
-function isExpected401(message: ConsoleMessage, baseURL: string): boolean {
-  if (
-    !message.text().startsWith("Failed to load resource: the server responded with a status of 401")
-  ) {
-    return false;
-  }
-  const { url } = message.location();
-  if (!url.startsWith(baseURL)) return false;
-  const { pathname, search } = new URL(url);
-  return search === "" && expected401Paths.has(pathname);
-}
-
 function describeConsole(message: ConsoleMessage): string {
   const { url, lineNumber } = message.location();
   return `console.error: ${message.text()}${url ? `\n      at ${url}${lineNumber ? `:${lineNumber}` : ""}` : ""}`;
@@ -162,11 +142,10 @@ export const test = base.extend<Fixtures>({
   },
 
   noConsoleErrors: [
-    async ({ context, baseURL }, use) => {
+    async ({ context }, use) => {
       const problems: string[] = [];
       context.on("console", (message) => {
         if (message.type() !== "error") return;
-        if (baseURL && isExpected401(message, baseURL)) return;
         problems.push(describeConsole(message));
       });
       context.on("weberror", (error) => problems.push(describeWebError(error)));

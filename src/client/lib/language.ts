@@ -3,14 +3,19 @@ import { api, ApiError, unwrap } from "./api.ts";
 import { applyLanguage } from "./i18n.ts";
 
 /**
- * Shows Hearth in `language`, keeps it in local storage and, when someone is signed in, in
- * their profile so it follows them to another device. Signed out, the profile part is skipped.
+ * Shows Hearth in `language` and keeps it in local storage; with `saveToProfile` (someone is
+ * signed in) also in their profile, so it follows them to another device.
  */
-export async function changeLanguage(language: Language): Promise<void> {
+export async function changeLanguage(
+  language: Language,
+  options: { saveToProfile: boolean },
+): Promise<void> {
   await applyLanguage(language);
+  if (!options.saveToProfile) return;
   try {
     await unwrap(api.me.language.$put({ json: { language } }));
   } catch (error) {
+    // Signed out in the meantime: the choice stays in this browser.
     if (!(error instanceof ApiError && error.status === 401)) throw error;
   }
 }

@@ -142,7 +142,7 @@ export function AppSidebar({
             className="flex items-center gap-1 group-data-[collapsible=icon]:flex-col"
           >
             <ThemeToggle className="size-8" />
-            <LanguagePicker className="size-8" />
+            <LanguagePicker className="size-8" saveToProfile />
           </div>
         )}
         <UserMenu

@@ -15,13 +15,16 @@ import { currentLanguage } from "#client/lib/i18n.ts";
 import { changeLanguage } from "#client/lib/language.ts";
 import { isLanguage, languages } from "#shared/i18n.ts";
 
-/** English or Dutch; the choice is kept in local storage and in the profile. */
+/** English or Dutch; the choice is kept in local storage and, signed in, in the profile. */
 export function LanguagePicker({
   className,
   showLabel = false,
+  saveToProfile = false,
 }: {
   className?: string;
   showLabel?: boolean;
+  /** In the dashboard (signed in), the choice is also kept in the profile. */
+  saveToProfile?: boolean;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -52,7 +55,7 @@ export function LanguagePicker({
           value={language}
           onValueChange={(value) => {
             if (isLanguage(value))
-              changeLanguage(value).catch((error: unknown) =>
+              changeLanguage(value, { saveToProfile }).catch((error: unknown) =>
                 toast.error(translateError(t, error)),
               );
           }}

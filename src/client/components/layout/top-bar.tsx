@@ -42,7 +42,7 @@ export function TopBar({ title, actions }: { title: string; actions?: ReactNode 
       <div className="ml-auto flex items-center gap-1">
         {actions}
         <div className="flex items-center gap-1 md:hidden">
-          <LanguagePicker />
+          <LanguagePicker saveToProfile />
           <ThemeToggle />
         </div>
       </div>

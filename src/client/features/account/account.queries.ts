@@ -1,14 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ApiError, authApi, unwrap } from "#client/lib/api.ts";
+import { api, authApi, unwrap } from "#client/lib/api.ts";
 
 /** The signed-in person, or null when signed out. */
 async function fetchAccount() {
-  try {
-    return await unwrap(api.me.$get());
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { account } = await unwrap(api.session.$get());
+  return account;
 }
 
 export type Account = NonNullable<Awaited<ReturnType<typeof fetchAccount>>>;

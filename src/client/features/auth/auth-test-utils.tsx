@@ -56,7 +56,7 @@ export function renderAt(
 }
 
 /**
- * Replaces fetch: `routes` maps a path ("/api/me") to the JSON answer; anything else is a 404.
+ * Replaces fetch: `routes` maps a path ("/api/session") to the JSON answer; anything else is a 404.
  * Returns the mock so tests can check calls.
  */
 export function stubFetch(routes: Record<string, unknown>) {

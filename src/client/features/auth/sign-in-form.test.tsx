@@ -74,7 +74,7 @@ describe("SignInForm", () => {
 
   it("applies the profile's language and goes where the person was going", async () => {
     vi.mocked(authApi.signIn).mockResolvedValue({ user: { id: "u1", email: "anna@example.com" } });
-    stubFetch({ "/api/me": account });
+    stubFetch({ "/api/session": { account } });
     renderAt(form("/dashboard/saving"));
     await signIn();
     await waitFor(() =>

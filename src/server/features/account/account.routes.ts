@@ -45,6 +45,18 @@ const meRoute = createRoute({
   },
 });
 
+const sessionRoute = createRoute({
+  method: "get",
+  path: "/session",
+  summary: "Whether someone is signed in, and who: answers 200 either way",
+  responses: {
+    200: {
+      description: "The signed-in person, or null when signed out",
+      content: { "application/json": { schema: z.object({ account: accountSchema.nullable() }) } },
+    },
+  },
+});
+
 const languageRoute = createRoute({
   method: "put",
   path: "/me/language",
@@ -70,6 +82,12 @@ export function accountRoutes(deps: { db: Db; adminEmails: string[] }) {
     .openapi(meRoute, async (c) => {
       const viewer = requireViewer(c);
       return c.json(await getAccount(deps.db, viewer, deps.adminEmails), 200);
+    })
+    .openapi(sessionRoute, async (c) => {
+      // The app asks this on every page; a signed-out visitor is not an error (no 401 logged).
+      const viewer = c.get("viewer");
+      const account = viewer ? await getAccount(deps.db, viewer, deps.adminEmails) : null;
+      return c.json({ account }, 200);
     })
     .openapi(languageRoute, async (c) => {
       const viewer = requireViewer(c);

@@ -26,6 +26,9 @@ describeOnEachDatabase("the account routes", (database) => {
     const language = await anonymous.put("/api/me/language", { language: "nl" });
     expect(language.status).toBe(401);
     expect((await errorOf(language)).code).toBe("UNAUTHENTICATED");
+    const session = await anonymous.get("/api/session");
+    expect(session.status).toBe(200);
+    expect(await session.json()).toEqual({ account: null });
     const forged = await anonymous.get("/api/me", {
       headers: { cookie: "hearth.session_token=forged.value" },
     });
@@ -42,6 +45,11 @@ describeOnEachDatabase("the account routes", (database) => {
       profile: { preferredLanguage: string };
     };
     expect(me.profile.preferredLanguage).toBe("nl");
+    const session = (await (await person.client.get("/api/session")).json()) as {
+      account: { user: { id: string }; profile: { preferredLanguage: string } } | null;
+    };
+    expect(session.account?.user.id).toBe(person.userId);
+    expect(session.account?.profile.preferredLanguage).toBe("nl");
 
     expect((await person.client.put("/api/me/language", { language: "en" })).status).toBe(200);
     const [back] = await db().select().from(profiles).where(eq(profiles.id, person.userId));
