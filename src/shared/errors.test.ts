@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { errorBodySchema, errorCodes, errorStatus, isErrorCode } from "#shared/errors.ts";
+import {
+  errorCodes,
+  errorStatus,
+  isErrorCode,
+  readErrorBody,
+  type ErrorBody,
+} from "#shared/errors.ts";
+import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 
 describe("the one error shape", () => {
   it("gives every code an HTTP status, and only server trouble a 5xx", () => {
@@ -31,6 +38,24 @@ describe("the one error shape", () => {
     );
     expect(errorBodySchema.safeParse({ error: { code: "VALIDATION" } }).success).toBe(false);
     expect(errorBodySchema.safeParse({ message: "m" }).success).toBe(false);
+  });
+
+  it("reads the shape without zod exactly as the schema does", () => {
+    const samples: unknown[] = [
+      { error: { code: "VALIDATION", message: "m", fields: { a: "b" } } },
+      { error: { code: "NOT_FOUND", message: "m" } },
+      { error: { code: "TEAPOT", message: "m" } },
+      { error: { code: "VALIDATION" } },
+      { error: "VALIDATION" },
+      { message: "m" },
+      null,
+      "text",
+    ];
+    for (const sample of samples) {
+      const parsed = errorBodySchema.safeParse(sample);
+      const read: ErrorBody | null = readErrorBody(sample);
+      expect(read, JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : null);
+    }
   });
 
   it("recognises its codes", () => {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The one set of error codes. The server answers every failure as
  * `{ error: { code, message, fields? } }`; the client maps `code` to a translated sentence.
@@ -44,16 +42,29 @@ export const errorStatus = {
   INTERNAL: 500,
 } as const satisfies Record<ErrorCode, number>;
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(errorCodes),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** The one error shape; its zod schema (for the OpenAPI document) is in schemas/errors.schema.ts. */
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> | undefined };
+};
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && (errorCodes as readonly string[]).includes(value);
+}
+
+/** Reads an answer's body as the error shape, or null. Kept free of zod for the client's first load. */
+export function readErrorBody(value: unknown): ErrorBody | null {
+  if (typeof value !== "object" || value === null || !("error" in value)) return null;
+  const { error } = value;
+  if (typeof error !== "object" || error === null) return null;
+  if (!("code" in error) || !isErrorCode(error.code)) return null;
+  if (!("message" in error) || typeof error.message !== "string") return null;
+  const fields =
+    "fields" in error && typeof error.fields === "object" && error.fields !== null
+      ? Object.fromEntries(
+          Object.entries(error.fields).filter(
+            (entry): entry is [string, string] => typeof entry[1] === "string",
+          ),
+        )
+      : undefined;
+  return { error: { code: error.code, message: error.message, ...(fields ? { fields } : {}) } };
 }

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { errorBodySchema, type ErrorBody } from "#shared/errors.ts";
+import type { ErrorBody } from "#shared/errors.ts";
+import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import { testBaseUrl, type TestApp } from "#test/test-app.ts";
 
 /** One cookie as the server set it, with its attributes, for the tests that check them. */

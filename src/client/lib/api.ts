@@ -1,7 +1,7 @@
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "#server/app.ts";
-import { errorBodySchema, type ErrorCode } from "#shared/errors.ts";
+import { readErrorBody, type ErrorCode } from "#shared/errors.ts";
 import { currentLanguage } from "./i18n.ts";
 
 /** The header that tells the server which language the person sees (for mails). */
@@ -37,9 +37,9 @@ async function toApiError(res: Response | ClientResponse<unknown>): Promise<ApiE
   } catch {
     body = undefined;
   }
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  const parsed = readErrorBody(body);
+  if (parsed) {
+    const { code, message, fields } = parsed.error;
     return new ApiError(code, message, res.status, fields);
   }
   const code = res.status === 429 ? "RATE_LIMITED" : res.status >= 500 ? "INTERNAL" : "VALIDATION";

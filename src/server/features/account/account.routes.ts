@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#server/db/client.ts";
 import { requireViewer } from "#server/middleware/session.ts";
 import { createRouter } from "#server/lib/router.ts";
-import { errorBodySchema } from "#shared/errors.ts";
+import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import { languages } from "#shared/i18n.ts";
 import { updateLanguageSchema } from "#shared/schemas/account.schema.ts";
 import { getAccount, updateLanguage } from "./account.service.ts";
