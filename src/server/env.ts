@@ -72,6 +72,17 @@ export const envSchema = z.object({
           .filter(Boolean),
       ),
   ),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, message: "expected an http(s) address of the S3 service" })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, flag.default(false)),
   BILLING: z.preprocess(
     emptyToUndefined,
     z.enum(["test", "stripe", "off"], { message: "expected test, stripe or off" }).default("test"),
@@ -104,6 +115,17 @@ export type Config = {
   mailFrom: string;
   google: { clientId: string; clientSecret: string } | undefined;
   adminEmails: string[];
+  /** Uploaded files go to S3 when a bucket is set, otherwise to DATA_DIR/files. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
   billing: "test" | "stripe" | "off";
   trustProxy: boolean;
   rateLimit: boolean;
@@ -156,6 +178,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     google,
     adminEmails: env.ADMIN_EMAILS,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     billing: env.BILLING,
     trustProxy: env.TRUST_PROXY,
     rateLimit: env.RATE_LIMIT,

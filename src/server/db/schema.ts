@@ -1,4 +1,4 @@
 /** Every table, for Drizzle's relational queries and drizzle-kit. */
 export { user, session, account, verification, rateLimit } from "./schema/auth.ts";
-export { profiles, households, members } from "./schema/households.ts";
+export { profiles, households, members, invitations } from "./schema/households.ts";
 export { outboxMails } from "./schema/mail.ts";

@@ -27,6 +27,8 @@ export const profiles = pgTable("profiles", {
   city: text("city"),
   postalCode: text("postal_code"),
   country: text("country"),
+  /** The scope picker's choice: a member of the household, or null for the whole household. */
+  scopeMemberId: uuid("scope_member_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -70,5 +72,39 @@ export const members = pgTable(
     uniqueIndex("members_one_aggregate_per_household")
       .on(t.householdId)
       .where(sql`${t.isHousehold} = true`),
+  ],
+);
+
+/**
+ * An invitation to join a household. The link's token is random (256 bits) and stored only as
+ * its SHA-256 hash; it works once, until `expires_at`, for a signed-in person whose verified
+ * e-mail is `invited_email`. Status: pending, then accepted, declined (cancelled by the owner or
+ * declined by the invitee) or replaced (a newer invitation to the same address).
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    invitedEmail: text("invited_email").notNull(),
+    status: text("status", { enum: ["pending", "accepted", "declined", "replaced"] })
+      .notNull()
+      .default("pending"),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedByMemberId: uuid("invited_by_member_id").references(() => members.id, {
+      onDelete: "set null",
+    }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("invitations_household_id_idx").on(t.householdId),
+    // At most one pending invitation per address and household: inviting again replaces it.
+    uniqueIndex("invitations_one_pending_per_address")
+      .on(t.householdId, t.invitedEmail)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
