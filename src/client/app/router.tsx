@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
         lazy: () => import("./routes/auth.password-reset-sent.tsx"),
       },
       { path: "/reset-password", lazy: () => import("./routes/reset-password.tsx") },
+      { path: "/invitation", lazy: () => import("./routes/invitation.tsx") },
       { path: "/privacy", lazy: () => import("./routes/privacy.tsx") },
       { path: "/terms", lazy: () => import("./routes/terms.tsx") },
       { path: "/select-plan", lazy: () => import("./routes/select-plan.tsx") },
@@ -38,6 +39,11 @@ export const router = createBrowserRouter([
         lazy: () => import("./routes/dashboard.tsx"),
         children: [
           { index: true, lazy: () => import("./routes/dashboard.index.tsx") },
+          {
+            path: "profile",
+            handle: { area: "profile" },
+            lazy: () => import("./routes/dashboard.profile.tsx"),
+          },
           ...(
             [
               "income-spending",
@@ -47,7 +53,6 @@ export const router = createBrowserRouter([
               "loans",
               "taxes",
               "insurance",
-              "profile",
               "snelle-transactie",
               "admin",
             ] as const
