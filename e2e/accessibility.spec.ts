@@ -56,6 +56,10 @@ for (const colorScheme of ["light", "dark"] as const) {
         "/dashboard/saving",
         "/dashboard/income-spending",
         "/dashboard/nowhere",
+        "/dashboard/profile",
+        "/dashboard/profile?tab=household",
+        "/dashboard/profile?tab=password",
+        "/dashboard/profile?tab=subscription",
       ]) {
         await page.goto(path);
         await shell.expectSignedIn(person);

@@ -9,9 +9,12 @@ import { openDatabase, type Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { householdRoutes } from "./features/households/households.routes.ts";
 import { mailboxRoutes, renderMailboxPage } from "./features/mailbox/mailbox.routes.ts";
+import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { systemRoutes } from "./features/system/system.routes.ts";
 import { AppError, errorBody } from "./lib/app-error.ts";
+import { createFileStore, type FileStore } from "./lib/file-store.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
 import { createRouter, type AppEnv } from "./lib/router.ts";
@@ -25,6 +28,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   auth: Auth;
+  /** Uploaded files (avatars): a folder under the data folder, or S3. */
+  fileStore: FileStore;
 };
 
 /** Opens the database (migrating it), and builds the mailer and Better Auth on it. */
@@ -40,7 +45,7 @@ export async function createDeps(
     logger,
   });
   const auth = createAuth({ config, db: database.db, mailer, logger });
-  return { config, database, mailer, logger, auth };
+  return { config, database, mailer, logger, auth, fileStore: createFileStore(config) };
 }
 
 /** Every /api route with a typed contract. The client's `hc<AppType>` is built from this. */
@@ -55,7 +60,9 @@ export function createApiRoutes(deps: AppDeps) {
         outbox: deps.mailer.kind === "outbox",
       }),
     )
-    .route("/", accountRoutes({ db, adminEmails: deps.config.adminEmails }));
+    .route("/", accountRoutes({ db, adminEmails: deps.config.adminEmails }))
+    .route("/", householdRoutes({ db, mailer: deps.mailer, config: deps.config }))
+    .route("/", profileRoutes({ db, fileStore: deps.fileStore }));
   return deps.mailer.kind === "outbox" ? api.route("/", mailboxRoutes({ db })) : api;
 }
 
@@ -83,7 +90,10 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.use("*", securityHeaders({ https: config.baseUrl.startsWith("https://") }));
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("cache-control", "no-store");
+    // A private file served with its own lifetime (an avatar) keeps it; everything else is fresh.
+    if (!c.res.headers.get("cache-control")?.startsWith("private")) {
+      c.header("cache-control", "no-store");
+    }
   });
   app.use("/api/*", csrfProtection(config.trustedOrigins));
 

@@ -16,7 +16,8 @@ import {
 } from "#server/lib/mail-templates.ts";
 import type { Mail, Mailer } from "#server/lib/mail.ts";
 import { isLanguage, pickLanguage, type Language } from "#shared/i18n.ts";
-import { judgePassword, passwordMaxLength, passwordMinLength } from "#shared/password.ts";
+import { judgePassword } from "#shared/password.ts";
+import { passwordMaxLength, passwordMinLength } from "#shared/password-rules.ts";
 
 /** The header our server sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const clientIpHeader = "x-hearth-client-ip";

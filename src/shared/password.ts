@@ -2,15 +2,12 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/language-common";
 import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
 
-/** Password rules, the same on client (the strength meter) and server (the refusal). */
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
-/** zxcvbn scores 0 to 4; below this a password is refused as too easy to guess. */
-export const passwordMinScore = 3;
-
-export type PasswordVerdict =
-  | { ok: true; score: number }
-  | { ok: false; score: number; reason: "too-short" | "too-long" | "too-guessable" };
+import {
+  passwordMaxLength,
+  passwordMinLength,
+  passwordMinScore,
+  type PasswordVerdict,
+} from "./password-rules.ts";
 
 let factory: ZxcvbnFactory | undefined;
 

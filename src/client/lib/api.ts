@@ -84,11 +84,17 @@ async function authPost<T>(path: string, body: unknown): Promise<T> {
 
 /** Better Auth's endpoints (identity), through the same error handling as the rest. */
 export const authApi = {
-  signUp: (input: { name: string; email: string; password: string }) =>
-    authPost<{ user: { id: string; email: string } }>("/sign-up/email", {
-      ...input,
-      callbackURL: "/auth/email-verified",
-    }),
+  /** `callbackURL`: where the confirmation link lands (default /auth/email-verified). */
+  signUp: ({
+    callbackURL = "/auth/email-verified",
+    ...input
+  }: {
+    name: string;
+    email: string;
+    password: string;
+    callbackURL?: string;
+  }) =>
+    authPost<{ user: { id: string; email: string } }>("/sign-up/email", { ...input, callbackURL }),
   signIn: (input: { email: string; password: string }) =>
     authPost<{ user: { id: string; email: string } }>("/sign-in/email", input),
   signInWithGoogle: () =>
@@ -109,4 +115,10 @@ export const authApi = {
     }),
   resetPassword: (input: { token: string; newPassword: string }) =>
     authPost<{ status: boolean }>("/reset-password", input),
+  /** Changes the password and ends every other session of the person. */
+  changePassword: (input: { currentPassword: string; newPassword: string }) =>
+    authPost<{ token: string | null }>("/change-password", {
+      ...input,
+      revokeOtherSessions: true,
+    }),
 };

@@ -7,7 +7,15 @@ import { defaultLanguage, isLanguage, languages, type Language } from "#shared/i
 export const languageStorageKey = "language";
 
 /** Every namespace, one JSON file per language under src/client/locales/<lng>/. */
-export const namespaces = ["common", "landing", "legal", "auth", "dashboard"] as const;
+export const namespaces = [
+  "common",
+  "landing",
+  "legal",
+  "auth",
+  "dashboard",
+  "households",
+  "profile",
+] as const;
 
 export function storedLanguage(): Language {
   try {

@@ -30,6 +30,18 @@ const en = {
     action: "Sign in to Hearth",
     expiry: "Nothing was changed in your account.",
   },
+  invitation: {
+    subject: (inviter: string, household: string) =>
+      `${inviter} invites you to join ${household} on Hearth`,
+    greeting: "Hello,",
+    intro: (inviter: string, household: string) =>
+      `${inviter} invites you to join ${household} on Hearth, to keep your household's money together.`,
+    newHere: (email: string) =>
+      `New to Hearth? Create an account with ${email} first; the link brings you back to the invitation. Accepting brings the entries you already have along.`,
+    action: "View the invitation",
+    expiry: (email: string) => `The link works once, for 7 days, and only for ${email}.`,
+    ignore: "Not expecting this? Then you can ignore this e-mail.",
+  },
 };
 
 const nl: typeof en = {
@@ -56,6 +68,18 @@ const nl: typeof en = {
       'Iemand probeerde een nieuw Hearth-account aan te maken met dit e-mailadres, dat al een account heeft. Was jij dat? Log dan gewoon in; ben je je wachtwoord vergeten, gebruik dan "Wachtwoord vergeten?" op de inlogpagina.',
     action: "Inloggen bij Hearth",
     expiry: "Er is niets aan je account veranderd.",
+  },
+  invitation: {
+    subject: (inviter: string, household: string) =>
+      `${inviter} nodigt je uit voor ${household} op Hearth`,
+    greeting: "Hallo,",
+    intro: (inviter: string, household: string) =>
+      `${inviter} nodigt je uit om lid te worden van ${household} op Hearth, om samen het geld van jullie huishouden bij te houden.`,
+    newHere: (email: string) =>
+      `Nieuw bij Hearth? Maak eerst een account aan met ${email}; de link brengt je daarna terug naar de uitnodiging. Als je accepteert, neem je je bestaande gegevens mee.`,
+    action: "Uitnodiging bekijken",
+    expiry: (email: string) => `De link werkt één keer, 7 dagen lang, en alleen voor ${email}.`,
+    ignore: "Had je dit niet verwacht? Dan kun je deze e-mail negeren.",
   },
 };
 
@@ -111,3 +135,41 @@ export const resetPasswordMail = (language: Language, to: string, name: string, 
 
 export const existingAccountMail = (language: Language, to: string, name: string, url: string) =>
   actionMail(language, to, name, "existing", url);
+
+/** The invitation to a household: in the language of the household owner's profile. */
+export function invitationMail(
+  language: Language,
+  input: { to: string; inviterName: string; householdName: string; url: string },
+): Mail {
+  const t = mailTexts[language];
+  const part = t.invitation;
+  const intro = part.intro(input.inviterName, input.householdName);
+  const text = [
+    part.greeting,
+    "",
+    intro,
+    "",
+    `${part.action}: ${input.url}`,
+    "",
+    part.newHere(input.to),
+    part.expiry(input.to),
+    part.ignore,
+    "",
+    t.signature,
+  ].join("\n");
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5">
+<p>${escapeHtml(part.greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+<p>${escapeHtml(part.newHere(input.to))}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(part.expiry(input.to))} ${escapeHtml(part.ignore)}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(input.url)}</p>
+<p>${escapeHtml(t.signature)}</p>
+</body></html>`;
+  return {
+    to: input.to,
+    subject: part.subject(input.inviterName, input.householdName),
+    text,
+    html,
+  };
+}

@@ -7,7 +7,7 @@ export function Component() {
   const [params] = useSearchParams();
   return (
     <AuthLayout>
-      <EmailVerifiedCard error={params.get("error")} />
+      <EmailVerifiedCard error={params.get("error")} redirect={params.get("redirect")} />
     </AuthLayout>
   );
 }

@@ -4,13 +4,17 @@ import {
   DashboardShell,
   DashboardShellSkeleton,
 } from "#client/components/layout/dashboard-shell.tsx";
-import type { HouseholdMember } from "#client/components/layout/household-block.tsx";
 import {
   areaOfHandle,
   isAdminArea,
   type DashboardPageKey,
 } from "#client/components/layout/nav-items.ts";
 import { useAccount, useSignOut } from "#client/features/account/account.queries.ts";
+import {
+  HouseholdSidebarActions,
+  useShellMembers,
+} from "#client/features/households/household-sidebar.tsx";
+import { ScopePicker } from "#client/features/households/scope-picker.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
 /** The layout of every /dashboard page: the shell around the page. The loader ensures an account. */
@@ -30,25 +34,18 @@ export function Component() {
   const title = page ? t(`areas.${page}.title`) : t("common:notFound.title");
 
   useDocumentTitle(title);
+  const members = useShellMembers(account);
 
   // Right after signing out the account is gone while the navigation away is under way.
   if (!account) return <DashboardShellSkeleton />;
-
-  const members: HouseholdMember[] = [
-    {
-      id: account.member.id,
-      name: account.profile.fullName || account.user.name,
-      role: account.member.role,
-      avatarUrl: account.profile.avatarUrl,
-      isSelf: true,
-    },
-  ];
 
   return (
     <DashboardShell
       account={account}
       members={members}
       title={title}
+      topBarActions={<ScopePicker account={account} />}
+      householdActions={<HouseholdSidebarActions account={account} />}
       signingOut={signOut.isPending}
       onSignOut={() =>
         signOut.mutate(undefined, { onSuccess: () => navigate("/", { replace: true }) })

@@ -1,6 +1,13 @@
-import { Component as NotFound } from "./not-found.tsx";
+import { useSearchParams } from "react-router";
+import { AuthLayout } from "#client/features/auth/auth-layout.tsx";
+import { InvitationPanel } from "#client/features/households/invitation-panel.tsx";
 
-/** Placeholder while the invitation page is being written. */
+/** `/invitation?token=…`: the link of an invitation mail (public; signing in happens on /auth). */
 export function Component() {
-  return <NotFound />;
+  const [params] = useSearchParams();
+  return (
+    <AuthLayout>
+      <InvitationPanel token={params.get("token") ?? ""} />
+    </AuthLayout>
+  );
 }

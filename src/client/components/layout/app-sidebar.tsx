@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import {
@@ -71,11 +72,13 @@ export function AppSidebar({
   members,
   signingOut,
   onSignOut,
+  householdActions,
 }: {
   account: ShellAccount;
   members: HouseholdMember[];
   signingOut: boolean;
   onSignOut: () => void;
+  householdActions?: ReactNode;
 }) {
   const { t } = useTranslation("dashboard");
   const { isMobile, setOpenMobile } = useSidebar();
@@ -129,7 +132,9 @@ export function AppSidebar({
         </nav>
 
         <SidebarSeparator />
-        <HouseholdBlock name={account.household.name} members={members} />
+        <HouseholdBlock name={account.household.name} members={members}>
+          {householdActions}
+        </HouseholdBlock>
 
         <UpgradeCard plan={plan} className="mt-auto mb-2" />
       </SidebarContent>

@@ -27,6 +27,7 @@ export function DashboardShell({
   signingOut,
   onSignOut,
   topBarActions,
+  householdActions,
   children,
 }: {
   account: ShellAccount;
@@ -35,6 +36,8 @@ export function DashboardShell({
   signingOut: boolean;
   onSignOut: () => void;
   topBarActions?: ReactNode;
+  /** Under the household's members in the sidebar: pending invitations and the invite button. */
+  householdActions?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation("dashboard");
@@ -52,6 +55,7 @@ export function DashboardShell({
         members={members}
         signingOut={signingOut}
         onSignOut={onSignOut}
+        householdActions={householdActions}
       />
       <SidebarInset>
         <TopBar title={title} actions={topBarActions} />

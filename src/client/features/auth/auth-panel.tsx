@@ -128,7 +128,7 @@ export function AuthPanel() {
         </Tabs.Content>
         <Tabs.Content value="sign-up" className={panelClass} tabIndex={-1}>
           <Heading title={t("signUp.heading")} description={t("signUp.description")} />
-          <SignUpForm />
+          <SignUpForm defaultEmail={email} redirect={redirect} />
           <GoogleSignIn />
           <Switch question={t("signUp.haveAccount")} to={pathFor("sign-in")}>
             {t("signUp.toSignIn")}

@@ -1,5 +1,7 @@
 /** The addresses of the account pages, built in one place. */
 
+import { safeRedirect } from "./safe-redirect.ts";
+
 export type AuthMode = "sign-in" | "sign-up" | "forgot";
 
 export function parseAuthMode(value: string | null): AuthMode {
@@ -25,4 +27,15 @@ export function verifyEmailPath(email: string) {
 
 export function resetSentPath(email: string) {
   return `/auth/password-reset-sent?email=${encodeURIComponent(email)}`;
+}
+
+/**
+ * Where the confirmation link lands, keeping a place to continue to (`redirect`, a path on this
+ * site other than the dashboard, which the page links to anyway).
+ */
+export function emailVerifiedPath(redirect?: string | null) {
+  const target = safeRedirect(redirect);
+  return target === "/dashboard"
+    ? "/auth/email-verified"
+    : `/auth/email-verified?redirect=${encodeURIComponent(target)}`;
 }

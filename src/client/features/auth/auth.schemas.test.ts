@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import * as shared from "#shared/password.ts";
-import {
-  passwordMaxLength,
-  passwordMinLength,
-  resetPasswordSchema,
-  signUpSchema,
-} from "./auth.schemas.ts";
+import { resetPasswordSchema, signUpSchema } from "./auth.schemas.ts";
 
 describe("account form schemas", () => {
-  it("use the same length limits as the server's password rules", () => {
-    expect(passwordMinLength).toBe(shared.passwordMinLength);
-    expect(passwordMaxLength).toBe(shared.passwordMaxLength);
-  });
-
   it("trim the name and the address", () => {
     const parsed = signUpSchema.parse({
       name: "  Anna ",

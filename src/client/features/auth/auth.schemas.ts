@@ -1,11 +1,6 @@
 import { z } from "zod";
 
-/**
- * The length limits of #shared/password.ts, repeated here on purpose: importing that module
- * statically would pull zxcvbn's dictionaries into the pages' first load. A test keeps the two equal.
- */
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
+import { passwordMaxLength, passwordMinLength } from "#shared/password-rules.ts";
 
 /**
  * The account forms. Messages are keys in the "auth" namespace, translated where they are shown,

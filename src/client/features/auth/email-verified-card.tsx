@@ -8,14 +8,22 @@ import { accountQueries, useAccount } from "#client/features/account/account.que
 import { applyLanguage, currentLanguage } from "#client/lib/i18n.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { firstName } from "#shared/names.ts";
+import { safeRedirect } from "./safe-redirect.ts";
 import { StatusCard } from "./status-card.tsx";
 
 /** Where the confirmation link lands: signed in and welcome, or the link was bad. */
-export function EmailVerifiedCard({ error }: { error: string | null }) {
-  return error ? <LinkInvalid /> : <Confirmed />;
+export function EmailVerifiedCard({
+  error,
+  redirect = null,
+}: {
+  error: string | null;
+  /** Where the person was going when they signed up (an invitation, say): a "Continue" link. */
+  redirect?: string | null;
+}) {
+  return error ? <LinkInvalid /> : <Confirmed redirect={redirect} />;
 }
 
-function Confirmed() {
+function Confirmed({ redirect }: { redirect: string | null }) {
   const { t } = useTranslation("auth");
   useDocumentTitle(t("titles.emailVerified"));
   const queryClient = useQueryClient();
@@ -32,6 +40,8 @@ function Confirmed() {
     if (preferred && preferred !== currentLanguage()) void applyLanguage(preferred);
   }, [preferred]);
 
+  const target = safeRedirect(redirect);
+  const next = redirect && target !== "/dashboard" ? target : null;
   const name = account.data
     ? firstName(account.data.profile.fullName || account.data.user.name)
     : "";
@@ -41,9 +51,16 @@ function Confirmed() {
       tone="success"
       title={t("emailVerified.heading")}
       actions={
-        <Button asChild size="lg" className="w-full">
-          <Link to="/dashboard">{t("emailVerified.toDashboard")}</Link>
-        </Button>
+        <>
+          {next ? (
+            <Button asChild size="lg" className="w-full">
+              <Link to={next}>{t("emailVerified.continue")}</Link>
+            </Button>
+          ) : null}
+          <Button asChild size="lg" variant={next ? "outline" : "default"} className="w-full">
+            <Link to="/dashboard">{t("emailVerified.toDashboard")}</Link>
+          </Button>
+        </>
       }
     >
       <p>{name ? t("emailVerified.bodyNamed", { name }) : t("emailVerified.body")}</p>

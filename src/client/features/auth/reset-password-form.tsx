@@ -7,10 +7,10 @@ import { translateError } from "#client/lib/errors.ts";
 import { resetPasswordSchema, type ResetPasswordInput } from "./auth.schemas.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { describedBy, fieldIds, FormField } from "./form-field.tsx";
-import { PasswordInput } from "./password-input.tsx";
-import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
+import { PasswordInput } from "#client/components/forms/password-input.tsx";
+import { PasswordStrengthMeter } from "#client/components/forms/password-strength-meter.tsx";
 import { SubmitButton } from "./submit-button.tsx";
-import { usePasswordStrength } from "./use-password-strength.ts";
+import { usePasswordStrength } from "#client/lib/use-password-strength.ts";
 
 /** A new password and its repetition, with the strength meter; sent with the link's token. */
 export function ResetPasswordForm({

@@ -13,7 +13,7 @@ import { verifyEmailPath } from "./auth-paths.ts";
 import { signInSchema, type SignInInput } from "./auth.schemas.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { describedBy, fieldIds, FormField } from "./form-field.tsx";
-import { PasswordInput } from "./password-input.tsx";
+import { PasswordInput } from "#client/components/forms/password-input.tsx";
 import { SubmitButton } from "./submit-button.tsx";
 
 /**

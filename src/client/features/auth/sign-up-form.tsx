@@ -6,19 +6,29 @@ import { Link, useNavigate } from "react-router";
 import { Input } from "#client/components/ui/input.tsx";
 import { ApiError, authApi } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";
-import { verifyEmailPath } from "./auth-paths.ts";
+import { emailVerifiedPath, verifyEmailPath } from "./auth-paths.ts";
 import { signUpSchema, type SignUpInput } from "./auth.schemas.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { describedBy, fieldIds, FormField } from "./form-field.tsx";
-import { PasswordInput } from "./password-input.tsx";
-import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
+import { PasswordInput } from "#client/components/forms/password-input.tsx";
+import { PasswordStrengthMeter } from "#client/components/forms/password-strength-meter.tsx";
 import { SubmitButton } from "./submit-button.tsx";
-import { usePasswordStrength } from "./use-password-strength.ts";
+import { usePasswordStrength } from "#client/lib/use-password-strength.ts";
 
 const inlineLink = "font-medium text-foreground underline underline-offset-4 hover:text-primary";
 
-/** Full name, e-mail and password with a live strength meter; success leads to verify-email. */
-export function SignUpForm() {
+/**
+ * Full name, e-mail and password with a live strength meter; success leads to verify-email.
+ * `redirect` (a path on this site, e.g. an invitation) travels in the confirmation link, so the
+ * e-mail-verified page can lead back to it.
+ */
+export function SignUpForm({
+  defaultEmail = "",
+  redirect = null,
+}: {
+  defaultEmail?: string;
+  redirect?: string | null;
+}) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const [failure, setFailure] = useState<unknown>(null);
@@ -30,7 +40,7 @@ export function SignUpForm() {
     formState: { errors, isSubmitting },
   } = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { name: "", email: "", password: "" },
+    defaultValues: { name: "", email: defaultEmail, password: "" },
   });
   const [name, email, password] = useWatch({ control, name: ["name", "email", "password"] });
   const { verdict, judge } = usePasswordStrength(password, [name, email]);
@@ -48,7 +58,10 @@ export function SignUpForm() {
       return;
     }
     try {
-      await authApi.signUp(values);
+      const callbackURL = emailVerifiedPath(redirect);
+      await authApi.signUp(
+        callbackURL === emailVerifiedPath() ? values : { ...values, callbackURL },
+      );
     } catch (error) {
       if (error instanceof ApiError && error.code === "EMAIL_TAKEN") {
         setError(

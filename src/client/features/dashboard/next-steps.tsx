@@ -20,7 +20,7 @@ type Step = {
 };
 
 const steps: Step[] = [
-  { key: "invite", to: "/dashboard/profile", icon: UserPlusIcon, ready: false },
+  { key: "invite", to: "/dashboard/profile?tab=household", icon: UserPlusIcon, ready: true },
   { key: "entries", to: "/dashboard/income-spending", icon: WalletIcon, ready: false },
   { key: "budget", to: "/dashboard/income-spending", icon: TargetIcon, ready: false },
   { key: "plan", to: "/select-plan", icon: SparklesIcon, ready: false },

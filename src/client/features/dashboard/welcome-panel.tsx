@@ -1,5 +1,5 @@
 import { ChartNoAxesColumnIcon, HouseIcon } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#client/components/ui/card.tsx";
@@ -10,7 +10,17 @@ import { NextSteps } from "./next-steps.tsx";
 import { partOfDay } from "./part-of-day.ts";
 
 /** The dashboard's first page: a greeting, what to do first, and where the overview will come. */
-export function WelcomePanel({ account }: { account: Account }) {
+export function WelcomePanel({
+  account,
+  scope,
+  memberCount = 1,
+}: {
+  account: Account;
+  /** The line under the greeting that says whose figures are shown (the scope picker's choice). */
+  scope?: ReactNode;
+  /** How many people the household has. */
+  memberCount?: number;
+}) {
   const { t } = useTranslation("dashboard");
   const [moment] = useState(() => partOfDay(new Date().getHours()));
   const name = firstName(account.profile.fullName || account.user.name);
@@ -24,6 +34,7 @@ export function WelcomePanel({ account }: { account: Account }) {
         >
           {t(`home.greeting.${moment}`, { name })}
         </h1>
+        {scope}
         <p className="max-w-2xl text-muted-foreground text-pretty">{t("home.intro")}</p>
       </div>
 
@@ -46,7 +57,9 @@ export function WelcomePanel({ account }: { account: Account }) {
                   <Badge variant={plan === "free" ? "secondary" : plan}>{t(`plans.${plan}`)}</Badge>
                 </dd>
                 <dt className="sr-only">{t("household.members")}</dt>
-                <dd className="col-span-2">{t("home.household.members", { count: 1 })}</dd>
+                <dd className="col-span-2">
+                  {t("home.household.members", { count: memberCount })}
+                </dd>
               </dl>
             </CardContent>
           </Card>

@@ -5,7 +5,8 @@ import { createRouter } from "#server/lib/router.ts";
 import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import { languages } from "#shared/i18n.ts";
 import { updateLanguageSchema } from "#shared/schemas/account.schema.ts";
-import { getAccount, updateLanguage } from "./account.service.ts";
+import { updateScopeSchema } from "#shared/schemas/households.schema.ts";
+import { getAccount, updateLanguage, updateScope } from "./account.service.ts";
 
 const accountSchema = z.object({
   user: z.object({
@@ -19,6 +20,8 @@ const accountSchema = z.object({
     preferredLanguage: z.enum(languages),
     planName: z.string().nullable(),
     avatarUrl: z.string().nullable(),
+    /** The scope picker's choice: an active member of the household, or null for all of it. */
+    scopeMemberId: z.string().nullable(),
   }),
   household: z.object({ id: z.string(), name: z.string() }),
   member: z.object({ id: z.string(), role: z.enum(["owner", "member"]) }),
@@ -77,6 +80,32 @@ const languageRoute = createRoute({
   },
 });
 
+const scopeRoute = createRoute({
+  method: "put",
+  path: "/me/scope",
+  summary: "Keeps the scope picker's choice: one active member, or null for the household",
+  request: {
+    body: { content: { "application/json": { schema: updateScopeSchema } }, required: true },
+  },
+  responses: {
+    200: {
+      description: "Saved",
+      content: {
+        "application/json": { schema: z.object({ scopeMemberId: z.string().nullable() }) },
+      },
+    },
+    400: {
+      description: "Not a member id",
+      content: { "application/json": { schema: errorBodySchema } },
+    },
+    ...errors,
+    404: {
+      description: "Not an active member of the household",
+      content: { "application/json": { schema: errorBodySchema } },
+    },
+  },
+});
+
 export function accountRoutes(deps: { db: Db; adminEmails: string[] }) {
   return createRouter()
     .openapi(meRoute, async (c) => {
@@ -94,5 +123,10 @@ export function accountRoutes(deps: { db: Db; adminEmails: string[] }) {
       const { language } = c.req.valid("json");
       await updateLanguage(deps.db, viewer, language);
       return c.json({ language }, 200);
+    })
+    .openapi(scopeRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const { memberId } = c.req.valid("json");
+      return c.json(await updateScope(deps.db, viewer, memberId), 200);
     });
 }

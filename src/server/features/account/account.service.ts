@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { profiles } from "#server/db/schema/households.ts";
+import { members, profiles } from "#server/db/schema/households.ts";
 import type { Viewer } from "#server/middleware/session.ts";
-import { findProfile } from "#server/features/households/households.service.ts";
+import { currentScope, findProfile } from "#server/features/households/households.service.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { isLanguage, type Language } from "#shared/i18n.ts";
 
@@ -21,6 +21,7 @@ export async function getAccount(db: Db, viewer: Viewer, adminEmails: string[]) 
       preferredLanguage: isLanguage(profile.preferredLanguage) ? profile.preferredLanguage : "en",
       planName: profile.planName,
       avatarUrl: profile.avatarUrl,
+      scopeMemberId: await currentScope(db, viewer, profile.scopeMemberId),
     },
     household: { id: viewer.householdId, name: viewer.householdName },
     member: { id: viewer.memberId, role: viewer.role },
@@ -33,4 +34,32 @@ export async function updateLanguage(db: Db, viewer: Viewer, language: Language)
     .update(profiles)
     .set({ preferredLanguage: language, updatedAt: new Date() })
     .where(eq(profiles.id, viewer.userId));
+}
+
+/**
+ * Keeps the scope picker's choice: one active member of the viewer's household, or null for the
+ * whole household (the aggregate row counts as the household and is stored as null).
+ */
+export async function updateScope(db: Db, viewer: Viewer, memberId: string | null) {
+  let scopeMemberId: string | null = null;
+  if (memberId !== null) {
+    const [member] = await db
+      .select({ id: members.id, isHousehold: members.isHousehold })
+      .from(members)
+      .where(
+        and(
+          eq(members.id, memberId),
+          eq(members.householdId, viewer.householdId),
+          eq(members.invitationStatus, "active"),
+        ),
+      )
+      .limit(1);
+    if (!member) throw new AppError("NOT_FOUND", "This member is not part of your household.");
+    scopeMemberId = member.isHousehold ? null : member.id;
+  }
+  await db
+    .update(profiles)
+    .set({ scopeMemberId, updatedAt: new Date() })
+    .where(eq(profiles.id, viewer.userId));
+  return { scopeMemberId };
 }

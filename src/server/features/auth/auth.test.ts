@@ -95,6 +95,7 @@ describeOnEachDatabase("accounts", (database) => {
         preferredLanguage: "en",
         planName: null,
         avatarUrl: null,
+        scopeMemberId: null,
       });
       expect(account.household.name).toBe("Anna's household");
       expect(account.member.role).toBe("owner");

@@ -1,7 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { households, members, profiles } from "#server/db/schema/households.ts";
-import type { Language } from "#shared/i18n.ts";
+import { households, invitations, members, profiles } from "#server/db/schema/households.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import type { Viewer } from "#server/middleware/session.ts";
+import { isLanguage, type Language } from "#shared/i18n.ts";
+import { effectivePlan, memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
+import { householdMessages, type HouseholdMessages } from "./household-messages.ts";
 
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
@@ -95,4 +99,217 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
 export async function findProfile(db: Db, userId: string) {
   const rows = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
   return rows[0] ?? null;
+}
+
+/** The language of a person's profile, for the sentences the household routes answer with. */
+export async function languageOf(db: Db, userId: string): Promise<Language> {
+  const profile = await findProfile(db, userId);
+  return isLanguage(profile?.preferredLanguage) ? profile.preferredLanguage : "en";
+}
+
+export async function messagesFor(db: Db, viewer: Viewer): Promise<HouseholdMessages> {
+  return householdMessages[await languageOf(db, viewer.userId)];
+}
+
+/** A household that is not the viewer's answers exactly like a missing one. */
+export function assertOwnHousehold(viewer: Viewer, householdId: string, t: HouseholdMessages) {
+  if (householdId !== viewer.householdId) throw new AppError("NOT_FOUND", t.notFound);
+}
+
+export function assertOwner(viewer: Viewer, t: HouseholdMessages) {
+  if (viewer.role !== "owner") throw new AppError("FORBIDDEN", t.ownerOnly);
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a path parameter can be an id at all (anything else is simply not found). */
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+function memberAnswer(
+  row: typeof members.$inferSelect & { avatarUrl: string | null },
+  viewer: Viewer,
+) {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    isHousehold: row.isHousehold,
+    invitationStatus: row.invitationStatus,
+    createdAt: row.createdAt.toISOString(),
+    userId: row.userId,
+    avatarUrl: row.avatarUrl,
+    isSelf: row.id === viewer.memberId,
+  };
+}
+
+/** The household's active rows, the aggregate row included, in the order they were created. */
+export async function listMembers(db: Db, viewer: Viewer, householdId: string) {
+  assertOwnHousehold(viewer, householdId, await messagesFor(db, viewer));
+  const rows = await db
+    .select({ member: members, avatarUrl: profiles.avatarUrl })
+    .from(members)
+    .leftJoin(profiles, eq(profiles.id, members.userId))
+    .where(and(eq(members.householdId, householdId), eq(members.invitationStatus, "active")))
+    // Rows created in one transaction share a timestamp: the aggregate row first, then by id.
+    .orderBy(asc(members.createdAt), desc(members.isHousehold), asc(members.id));
+  return rows.map((row) => memberAnswer({ ...row.member, avatarUrl: row.avatarUrl }, viewer));
+}
+
+export async function renameHousehold(db: Db, viewer: Viewer, householdId: string, name: string) {
+  const t = await messagesFor(db, viewer);
+  assertOwnHousehold(viewer, householdId, t);
+  assertOwner(viewer, t);
+  const [row] = await db
+    .update(households)
+    .set({ name })
+    .where(eq(households.id, householdId))
+    .returning({ id: households.id, name: households.name });
+  if (!row) throw new AppError("NOT_FOUND", t.notFound);
+  return row;
+}
+
+/**
+ * Removes a member: the row stays (entries keep pointing at it) with `invitation_status`
+ * `removed`. The person's next request finds no active membership and gets a household of
+ * their own (see loadSession).
+ */
+export async function removeMember(db: Db, viewer: Viewer, memberId: string) {
+  const t = await messagesFor(db, viewer);
+  if (!isUuid(memberId)) throw new AppError("NOT_FOUND", t.memberNotFound);
+  const [found] = await db
+    .select({ member: members, avatarUrl: profiles.avatarUrl })
+    .from(members)
+    .leftJoin(profiles, eq(profiles.id, members.userId))
+    .where(and(eq(members.id, memberId), eq(members.householdId, viewer.householdId)))
+    .limit(1);
+  if (!found) throw new AppError("NOT_FOUND", t.memberNotFound);
+  assertOwner(viewer, t);
+  if (found.member.isHousehold) throw new AppError("FORBIDDEN", t.removeAggregate);
+  if (found.member.id === viewer.memberId) throw new AppError("FORBIDDEN", t.removeSelf);
+  if (found.member.invitationStatus === "removed") {
+    return memberAnswer({ ...found.member, avatarUrl: found.avatarUrl }, viewer);
+  }
+  const [updated] = await db
+    .update(members)
+    .set({ invitationStatus: "removed" })
+    .where(eq(members.id, memberId))
+    .returning();
+  if (!updated) throw new AppError("NOT_FOUND", t.memberNotFound);
+  return memberAnswer({ ...updated, avatarUrl: found.avatarUrl }, viewer);
+}
+
+/** The profile of the household's owner (plan and language), or undefined. */
+export async function ownerProfile(db: Db, householdId: string) {
+  const [owner] = await db
+    .select({ planName: profiles.planName, preferredLanguage: profiles.preferredLanguage })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.id, members.userId))
+    .where(
+      and(
+        eq(members.householdId, householdId),
+        eq(members.role, "owner"),
+        eq(members.isHousehold, false),
+        eq(members.invitationStatus, "active"),
+      ),
+    )
+    .limit(1);
+  return owner;
+}
+
+/** The plan of the household's owner; with billing off every household counts as Pro. */
+export async function householdPlan(
+  db: Db,
+  householdId: string,
+  billing: "test" | "stripe" | "off",
+): Promise<PlanName> {
+  if (billing === "off") return "pro";
+  return effectivePlan((await ownerProfile(db, householdId))?.planName);
+}
+
+/**
+ * The places a household uses: its active people (never the aggregate row) and its pending,
+ * unexpired invitations, except one to `exceptEmail` (inviting that address again replaces it).
+ */
+export async function placesUsed(db: Db, householdId: string, exceptEmail?: string) {
+  const [people] = await db
+    .select({ value: count() })
+    .from(members)
+    .where(
+      and(
+        eq(members.householdId, householdId),
+        eq(members.isHousehold, false),
+        eq(members.invitationStatus, "active"),
+      ),
+    );
+  const [pending] = await db
+    .select({ value: count() })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.householdId, householdId),
+        eq(invitations.status, "pending"),
+        gt(invitations.expiresAt, new Date()),
+        exceptEmail === undefined ? undefined : ne(invitations.invitedEmail, exceptEmail),
+      ),
+    );
+  return (people?.value ?? 0) + (pending?.value ?? 0);
+}
+
+export type MemberLimitAnswer = { canAddMember: boolean; message: string; householdPlan: PlanName };
+
+export async function memberLimitOf(
+  db: Db,
+  input: {
+    householdId: string;
+    billing: "test" | "stripe" | "off";
+    t: HouseholdMessages;
+    exceptEmail?: string;
+  },
+): Promise<MemberLimitAnswer> {
+  const plan = await householdPlan(db, input.householdId, input.billing);
+  const used = await placesUsed(db, input.householdId, input.exceptEmail);
+  const limit = memberLimit[plan];
+  return {
+    canAddMember: used < limit,
+    message: input.t.limit(used, limit, plan, upgradeTarget(plan)),
+    householdPlan: plan,
+  };
+}
+
+export async function checkMemberLimit(
+  db: Db,
+  viewer: Viewer,
+  householdId: string,
+  billing: "test" | "stripe" | "off",
+) {
+  const t = await messagesFor(db, viewer);
+  assertOwnHousehold(viewer, householdId, t);
+  return memberLimitOf(db, { householdId, billing, t });
+}
+
+/**
+ * The scope picker's choice, if it still points at an active person of the viewer's household;
+ * otherwise null (the whole household).
+ */
+export async function currentScope(
+  db: Db,
+  viewer: Viewer,
+  stored: string | null,
+): Promise<string | null> {
+  if (!stored) return null;
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.id, stored),
+        eq(members.householdId, viewer.householdId),
+        eq(members.isHousehold, false),
+        eq(members.invitationStatus, "active"),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }

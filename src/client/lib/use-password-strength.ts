@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
-import type { judgePassword, PasswordVerdict } from "#shared/password.ts";
-import { passwordMaxLength, passwordMinLength } from "./auth.schemas.ts";
+import type { judgePassword } from "#shared/password.ts";
+import type { PasswordVerdict } from "#shared/password-rules.ts";
+import { passwordMaxLength, passwordMinLength } from "#shared/password-rules.ts";
 
 type Judge = typeof judgePassword;
 

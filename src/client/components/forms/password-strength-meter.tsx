@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "#client/lib/cn.ts";
-import type { PasswordVerdict } from "#shared/password.ts";
-import { passwordMinLength } from "./auth.schemas.ts";
+import type { PasswordVerdict } from "#shared/password-rules.ts";
+import { passwordMinLength } from "#shared/password-rules.ts";
 
 const segments = [0, 1, 2, 3, 4] as const;
 

@@ -1,0 +1,96 @@
+import { mailLinks, type Mailbox, type Person } from "../fixtures.ts";
+
+/** Paths of Hearth's own links in mails. */
+export const invitationLinkPath = "/invitation?token=";
+
+/** A person signed up and verified through the API, with the cookie of their session. */
+export type ApiPerson = Person & { cookie: string; baseURL: string };
+
+/** The `name=value` pairs of an answer's Set-Cookie headers, as a Cookie header. */
+function cookieHeader(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .filter((pair) => pair.includes("=") && !pair.endsWith("="))
+    .join("; ");
+}
+
+/** The cookies of an API person, for `context.addCookies`. */
+export function browserCookies(person: ApiPerson) {
+  return person.cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: person.baseURL };
+  });
+}
+
+async function call<T>(
+  person: ApiPerson,
+  method: "GET" | "POST" | "PATCH" | "PUT",
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${person.baseURL}/api${path}`, {
+    method,
+    headers: {
+      cookie: person.cookie,
+      origin: person.baseURL,
+      "x-hearth-language": "en",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Signs `person` up, opens the confirmation link from the mail without following its redirect
+ * and keeps the session cookie it sets (confirming signs the person in).
+ */
+export async function signUpThroughApi(
+  baseURL: string,
+  mailbox: Mailbox,
+  person: Person,
+): Promise<ApiPerson> {
+  const res = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL, "x-hearth-language": "en" },
+    body: JSON.stringify({ ...person, callbackURL: "/auth/email-verified" }),
+  });
+  if (!res.ok)
+    throw new Error(`Signing ${person.email} up answered ${res.status}: ${await res.text()}`);
+  const mail = await mailbox.waitFor(person.email, { containing: mailLinks.verify });
+  const verified = await fetch(mailbox.linkIn(mail), { redirect: "manual" });
+  const cookie = cookieHeader(verified);
+  if (!cookie)
+    throw new Error(`Confirming ${person.email} set no session cookie (${verified.status}).`);
+  return { ...person, cookie, baseURL };
+}
+
+type Session = { account: { household: { id: string; name: string } } | null };
+
+export async function householdOf(person: ApiPerson) {
+  const { account } = await call<Session>(person, "GET", "/session");
+  if (!account) throw new Error(`${person.email} is not signed in.`);
+  return account.household;
+}
+
+/** The owner invites `invitee` through the API; answers the token from the invitation mail. */
+export async function inviteThroughApi(
+  owner: ApiPerson,
+  mailbox: Mailbox,
+  email: string,
+): Promise<string> {
+  const before = new Date(Date.now() - 1000).toISOString();
+  const household = await householdOf(owner);
+  await call(owner, "POST", "/send-invitation", { email, householdId: household.id });
+  const mail = await mailbox.waitFor(email, { containing: invitationLinkPath, after: before });
+  const link = new URL(mailbox.linkIn(mail));
+  const token = link.searchParams.get("token");
+  if (!token) throw new Error(`The invitation mail to ${email} has no token: ${link.href}`);
+  return token;
+}
+
+export async function acceptThroughApi(invitee: ApiPerson, token: string) {
+  await call(invitee, "POST", "/accept-invitation", { invitationToken: token });
+}
