@@ -103,11 +103,8 @@ export const authApi = {
       callbackURL: "/dashboard",
     }),
   signOut: () => authPost<{ success: boolean }>("/sign-out", {}),
-  sendVerificationEmail: (email: string) =>
-    authPost<{ status: boolean }>("/send-verification-email", {
-      email,
-      callbackURL: "/auth/email-verified",
-    }),
+  sendVerificationEmail: (email: string, callbackURL = "/auth/email-verified") =>
+    authPost<{ status: boolean }>("/send-verification-email", { email, callbackURL }),
   requestPasswordReset: (email: string) =>
     authPost<{ status: boolean }>("/request-password-reset", {
       email,

@@ -7,7 +7,10 @@ export function Component() {
   const [params] = useSearchParams();
   return (
     <AuthLayout>
-      <VerifyEmailCard email={params.get("email")?.trim() || null} />
+      <VerifyEmailCard
+        email={params.get("email")?.trim() || null}
+        redirect={params.get("redirect")}
+      />
     </AuthLayout>
   );
 }

@@ -21,8 +21,11 @@ export function authPath(
   return query ? `/auth?${query}` : "/auth";
 }
 
-export function verifyEmailPath(email: string) {
-  return `/auth/verify-email?email=${encodeURIComponent(email)}`;
+/** The "check your inbox" page; `redirect` is kept so a resent mail leads to the same place. */
+export function verifyEmailPath(email: string, redirect?: string | null) {
+  const target = safeRedirect(redirect);
+  const base = `/auth/verify-email?email=${encodeURIComponent(email)}`;
+  return target === "/dashboard" ? base : `${base}&redirect=${encodeURIComponent(target)}`;
 }
 
 export function resetSentPath(email: string) {

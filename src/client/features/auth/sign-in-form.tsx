@@ -52,7 +52,7 @@ export function SignInForm({
       await authApi.signIn(values);
     } catch (error) {
       if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") {
-        await navigate(verifyEmailPath(values.email));
+        await navigate(verifyEmailPath(values.email, redirectTo));
         return;
       }
       setFailure(error);

@@ -80,7 +80,7 @@ export function SignUpForm({
       }
       return;
     }
-    await navigate(verifyEmailPath(values.email));
+    await navigate(verifyEmailPath(values.email, redirect));
   });
 
   const ids = {

@@ -4,12 +4,19 @@ import { Link } from "react-router";
 import { Button } from "#client/components/ui/button.tsx";
 import { authApi } from "#client/lib/api.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
-import { authPath } from "./auth-paths.ts";
+import { authPath, emailVerifiedPath } from "./auth-paths.ts";
 import { ResendButton } from "./resend-button.tsx";
 import { StatusCard } from "./status-card.tsx";
 
 /** After signing up, or signing in unconfirmed: the mail went to `email`; send it again. */
-export function VerifyEmailCard({ email }: { email: string | null }) {
+export function VerifyEmailCard({
+  email,
+  redirect = null,
+}: {
+  email: string | null;
+  /** Where the confirmation link should lead afterwards (an invitation, say). */
+  redirect?: string | null;
+}) {
   const { t } = useTranslation("auth");
   useDocumentTitle(t("titles.verifyEmail"));
   return (
@@ -21,7 +28,7 @@ export function VerifyEmailCard({ email }: { email: string | null }) {
         <>
           {email ? (
             <ResendButton
-              send={() => authApi.sendVerificationEmail(email)}
+              send={() => authApi.sendVerificationEmail(email, emailVerifiedPath(redirect))}
               label={t("verifyEmail.resend")}
               successMessage={t("verifyEmail.sent")}
             />
