@@ -86,7 +86,7 @@ export default defineConfig({
       DATABASE_URL: "",
       AUTH_SECRET: "",
       SMTP_URL: "",
-      ADMIN_EMAILS: "",
+      ADMIN_EMAILS: "admin@e2e.hearth.test,admin2@e2e.hearth.test",
       TRUST_PROXY: "false",
       GOOGLE_CLIENT_ID: "",
       GOOGLE_CLIENT_SECRET: "",

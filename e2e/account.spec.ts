@@ -6,6 +6,7 @@ import {
   ResetPasswordPage,
   VerifyEmailPage,
 } from "./page-models/auth-page.ts";
+import { PlanDialog } from "./page-models/billing-plan-dialog.ts";
 import { DashboardShell } from "./page-models/dashboard-shell.ts";
 import { LandingPage } from "./page-models/landing-page.ts";
 
@@ -38,6 +39,13 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard and sign out", a
   // The link signed them in: the dashboard opens, and signing out ends the session.
   await verified.toDashboard.click();
   await expect(page).toHaveURL("/dashboard");
+  // A new person chooses a plan first: the dialog asks, and Free is one click.
+  const plans = new PlanDialog(page);
+  await expect(plans.root).toBeVisible();
+  await plans.card("free").click();
+  await plans.choose.click();
+  await expect(page.getByText("Free plan activated!")).toBeVisible();
+  await expect(plans.root).toBeHidden();
   await shell.expectSignedIn(person);
   await shell.signOut(person);
   await expect(page).toHaveURL("/");

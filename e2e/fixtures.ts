@@ -106,12 +106,25 @@ type Fixtures = {
   /**
    * Signs `person` up through the API, then opens the confirmation link from the mail in the
    * page, which signs them in and lands on /auth/email-verified. For specs that just need a
-   * signed-in person.
+   * signed-in person. Unless `choosePlan` is false, the person then chooses Free through the API,
+   * so the forced plan dialog stays away (specs of the first choice pass `choosePlan: false`).
    */
-  signUpAndVerify: (page: Page, person?: Person) => Promise<Person>;
+  signUpAndVerify: (
+    page: Page,
+    person?: Person,
+    options?: { choosePlan?: boolean },
+  ) => Promise<Person>;
+  /**
+   * Signs one of the administrators listed in playwright.config.ts (ADMIN_EMAILS) in, in the
+   * page's context: with the password when the account exists (a retry), else by signing up.
+   */
+  signInAsAdmin: (page: Page, email: (typeof adminEmails)[number]) => Promise<Person>;
   /** Fails the test when any page of the test logs a console error or throws (auto). */
   noConsoleErrors: undefined;
 };
+
+/** The administrators of the browser tests' server (ADMIN_EMAILS in playwright.config.ts). */
+export const adminEmails = ["admin@e2e.hearth.test", "admin2@e2e.hearth.test"] as const;
 
 export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from its first parameter.
@@ -126,7 +139,7 @@ export const test = base.extend<Fixtures>({
 
   signUpAndVerify: async ({ baseURL, mailbox, person: defaultPerson }, use) => {
     if (!baseURL) throw new Error("baseURL is not set in playwright.config.ts");
-    await use(async (page, person = defaultPerson) => {
+    await use(async (page, person = defaultPerson, { choosePlan = true } = {}) => {
       const res = await fetch(`${baseURL}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: baseURL, "x-hearth-language": "en" },
@@ -137,7 +150,27 @@ export const test = base.extend<Fixtures>({
       const mail = await mailbox.waitFor(person.email, { containing: mailLinks.verify });
       await page.goto(mailbox.linkIn(mail));
       await expect(page).toHaveURL(/\/auth\/email-verified$/);
+      if (choosePlan) {
+        const chosen = await page.request.post(`${baseURL}/api/select-free-plan`, {
+          headers: { origin: baseURL },
+        });
+        if (!chosen.ok())
+          throw new Error(`Choosing Free for ${person.email} answered ${chosen.status()}`);
+      }
       return person;
+    });
+  },
+
+  signInAsAdmin: async ({ baseURL, signUpAndVerify }, use) => {
+    if (!baseURL) throw new Error("baseURL is not set in playwright.config.ts");
+    await use(async (page, email) => {
+      const admin: Person = { name: "Ada Admin", email, password: strongPassword };
+      const signedIn = await page.request.post(`${baseURL}/api/auth/sign-in/email`, {
+        headers: { origin: baseURL },
+        data: { email, password: admin.password },
+      });
+      if (signedIn.ok()) return admin;
+      return signUpAndVerify(page, admin);
     });
   },
 

@@ -9,6 +9,12 @@ import { openDatabase, type Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { adminRoutes } from "./features/billing/admin.routes.ts";
+import { billingRoutes } from "./features/billing/billing.routes.ts";
+import { gatedAreaRoutes } from "./features/billing/gated-areas.routes.ts";
+import { createStripeClient } from "./features/billing/payment-provider.ts";
+import { seedPlans } from "./features/billing/seed.ts";
+import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
 import { householdRoutes } from "./features/households/households.routes.ts";
 import { mailboxRoutes, renderMailboxPage } from "./features/mailbox/mailbox.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
@@ -38,6 +44,7 @@ export async function createDeps(
   logger = createLogger(config.logLevel),
 ): Promise<AppDeps> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await seedPlans(database.db, config.billing);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -62,7 +69,10 @@ export function createApiRoutes(deps: AppDeps) {
     )
     .route("/", accountRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", householdRoutes({ db, mailer: deps.mailer, config: deps.config }))
-    .route("/", profileRoutes({ db, fileStore: deps.fileStore }));
+    .route("/", profileRoutes({ db, fileStore: deps.fileStore }))
+    .route("/", gatedAreaRoutes({ db, billing: deps.config.billing }))
+    .route("/", billingRoutes({ db, config: deps.config }))
+    .route("/", adminRoutes({ db, adminEmails: deps.config.adminEmails }));
   return deps.mailer.kind === "outbox" ? api.route("/", mailboxRoutes({ db })) : api;
 }
 
@@ -98,6 +108,15 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.use("/api/*", csrfProtection(config.trustedOrigins));
 
   app.route("/api/auth", authRoutes({ auth: deps.auth, trustProxy: config.trustProxy }));
+  // Signed by Stripe, not by a session: answered before sessions are loaded.
+  app.route(
+    "/api",
+    stripeWebhookRoutes({
+      db: deps.database.db,
+      stripe: config.stripe ? createStripeClient(config.stripe.secretKey) : undefined,
+      webhookSecret: config.stripe?.webhookSecret,
+    }),
+  );
   app.use("/api/*", loadSession({ auth: deps.auth, db: deps.database.db }));
   const api = createApiRoutes(deps);
   api.doc31("/openapi.json", {

@@ -76,6 +76,28 @@ describe("loadConfig", () => {
     expect(both.google).toEqual({ clientId: "id", clientSecret: "shh" });
   });
 
+  it("needs both Stripe keys with BILLING=stripe, and uses them only then", () => {
+    const halves: Record<string, string>[] = [
+      { BILLING: "stripe" },
+      { BILLING: "stripe", STRIPE_SECRET_KEY: "sk_test_x" },
+      { BILLING: "stripe", STRIPE_WEBHOOK_SECRET: "whsec_x" },
+    ];
+    for (const source of halves) {
+      const error = refusal({ DATA_DIR: dataDir, ...source });
+      expect(error.message).toContain("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    }
+    const stripe = loadConfig({
+      AUTH_SECRET: secret,
+      BILLING: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    });
+    expect(stripe.stripe).toEqual({ secretKey: "sk_test_x", webhookSecret: "whsec_x" });
+    expect(
+      loadConfig({ AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_test_x" }).stripe,
+    ).toBeUndefined();
+  });
+
   it("fills in the defaults, treating empty values as unset", () => {
     const config = loadConfig({
       AUTH_SECRET: secret,

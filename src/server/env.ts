@@ -87,6 +87,8 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.enum(["test", "stripe", "off"], { message: "expected test, stripe or off" }).default("test"),
   ),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
   TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
   RATE_LIMIT: z.preprocess(emptyToUndefined, flag.default(true)),
   LOG_LEVEL: z.preprocess(
@@ -127,6 +129,8 @@ export type Config = {
       }
     | undefined;
   billing: "test" | "stripe" | "off";
+  /** Set exactly when billing is "stripe". */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
   trustProxy: boolean;
   rateLimit: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -163,6 +167,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Hearth cannot start: a setting is wrong.\n- GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither.",
     );
   }
+  if (env.BILLING === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Hearth cannot start: a setting is wrong.\n- STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: BILLING=stripe needs both (the secret API key and the webhook's signing secret).",
+    );
+  }
+  const stripe =
+    env.BILLING === "stripe" && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+      : undefined;
   const dataDir = resolve(env.DATA_DIR);
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
@@ -189,6 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     billing: env.BILLING,
+    stripe,
     trustProxy: env.TRUST_PROXY,
     rateLimit: env.RATE_LIMIT,
     logLevel: env.LOG_LEVEL,

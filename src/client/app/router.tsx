@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
       { path: "/terms", lazy: () => import("./routes/terms.tsx") },
       { path: "/select-plan", lazy: () => import("./routes/select-plan.tsx") },
       { path: "/subscription-success", lazy: () => import("./routes/subscription-success.tsx") },
+      { path: "/checkout/:checkoutId", lazy: () => import("./routes/checkout.tsx") },
       {
         path: "/dashboard",
         loader: requireAccount,
@@ -54,13 +55,17 @@ export const router = createBrowserRouter([
               "taxes",
               "insurance",
               "snelle-transactie",
-              "admin",
             ] as const
           ).map((area) => ({
             path: area,
             handle: { area },
             lazy: () => import("./routes/dashboard.area.tsx"),
           })),
+          {
+            path: "admin",
+            handle: { area: "admin" },
+            lazy: () => import("./routes/dashboard.admin.tsx"),
+          },
           { path: "*", lazy: () => import("./routes/not-found.tsx") },
         ],
       },

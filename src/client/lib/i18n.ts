@@ -15,6 +15,8 @@ export const namespaces = [
   "dashboard",
   "households",
   "profile",
+  "billing",
+  "admin",
 ] as const;
 
 export function storedLanguage(): Language {

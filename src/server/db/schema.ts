@@ -2,3 +2,11 @@
 export { user, session, account, verification, rateLimit } from "./schema/auth.ts";
 export { profiles, households, members, invitations } from "./schema/households.ts";
 export { outboxMails } from "./schema/mail.ts";
+export {
+  subscriptionPlans,
+  subscriptionPlanFeatures,
+  coupons,
+  subscriptions,
+  checkouts,
+  stripeEvents,
+} from "./schema/billing.ts";

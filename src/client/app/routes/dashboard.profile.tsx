@@ -12,12 +12,11 @@ import {
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useAccount } from "#client/features/account/account.queries.ts";
+import { SubscriptionPanel } from "#client/features/billing/subscription-panel.tsx";
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { HouseholdSettings } from "#client/features/households/household-settings.tsx";
 import { GeneralPanel } from "#client/features/profile/general-panel.tsx";
 import { PasswordForm } from "#client/features/profile/password-form.tsx";
-import { SubscriptionPanel } from "#client/features/profile/subscription-panel.tsx";
-import { effectivePlan } from "#shared/plans.ts";
 
 const tabs = [
   { value: "general", icon: UserRoundIcon },
@@ -113,11 +112,7 @@ export function Component() {
               <CardTitle>{t("subscription.title")}</CardTitle>
             </CardHeader>
             <CardContent>
-              {account ? (
-                <SubscriptionPanel plan={effectivePlan(account.profile.planName)} />
-              ) : (
-                <Skeleton className="h-32 w-full" />
-              )}
+              <SubscriptionPanel />
             </CardContent>
           </Card>
         </TabsContent>

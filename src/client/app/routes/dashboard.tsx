@@ -10,12 +10,16 @@ import {
   type DashboardPageKey,
 } from "#client/components/layout/nav-items.ts";
 import { useAccount, useSignOut } from "#client/features/account/account.queries.ts";
+import { useSubscriptionCheckFailed } from "#client/features/billing/billing.queries.ts";
+import { BillingHost } from "#client/features/billing/plan-dialog.tsx";
+import { openPlanDialog } from "#client/features/billing/plan-dialog-store.ts";
 import {
   HouseholdSidebarActions,
   useShellMembers,
 } from "#client/features/households/household-sidebar.tsx";
 import { ScopePicker } from "#client/features/households/scope-picker.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
+import { effectivePlan, upgradeTarget } from "#shared/plans.ts";
 
 /** The layout of every /dashboard page: the shell around the page. The loader ensures an account. */
 export function Component() {
@@ -35,13 +39,22 @@ export function Component() {
 
   useDocumentTitle(title);
   const members = useShellMembers(account);
+  const checkFailed = useSubscriptionCheckFailed();
 
   // Right after signing out the account is gone while the navigation away is under way.
   if (!account) return <DashboardShellSkeleton />;
 
+  // While the subscription check fails, the client shows Free (the server decides anyway).
+  const shown =
+    checkFailed && account.profile.planName !== null
+      ? { ...account, profile: { ...account.profile, planName: "free" } }
+      : account;
+  const plan = effectivePlan(shown.profile.planName);
+
   return (
     <DashboardShell
-      account={account}
+      account={shown}
+      onLockedItem={() => openPlanDialog(upgradeTarget(plan))}
       members={members}
       title={title}
       topBarActions={<ScopePicker account={account} />}
@@ -52,6 +65,7 @@ export function Component() {
       }
     >
       <Outlet />
+      <BillingHost account={account} />
     </DashboardShell>
   );
 }

@@ -1,6 +1,15 @@
-import { PlanPendingPage } from "#client/features/site/plan-pending-page.tsx";
+import { useTranslation } from "react-i18next";
+import { SuccessPanel } from "#client/features/billing/success-panel.tsx";
+import { SiteLayout } from "#client/features/site/site-layout.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-/** `/subscription-success`: after a checkout, until the billing work builds it. */
+/** `/subscription-success`: after a checkout, confirms the plan once the server has it. */
 export function Component() {
-  return <PlanPendingPage page="subscriptionSuccess" />;
+  const { t } = useTranslation("billing");
+  useDocumentTitle(t("success.documentTitle"));
+  return (
+    <SiteLayout className="grid place-items-center px-4 py-16 sm:py-24">
+      <SuccessPanel />
+    </SiteLayout>
+  );
 }

@@ -42,7 +42,15 @@ export type ShellAccount = {
   isAdmin: boolean;
 };
 
-function NavItem({ page, plan }: { page: DashboardPageKey; plan: PlanName }) {
+function NavItem({
+  page,
+  plan,
+  onLockedItem,
+}: {
+  page: DashboardPageKey;
+  plan: PlanName;
+  onLockedItem?: (page: DashboardPageKey) => void;
+}) {
   const { t } = useTranslation("dashboard");
   const { setOpenMobile } = useSidebar();
   const Icon = pageIcons[page];
@@ -51,7 +59,18 @@ function NavItem({ page, plan }: { page: DashboardPageKey; plan: PlanName }) {
   return (
     <SidebarMenuItem>
       <SidebarMenuButton asChild tooltip={lock ? `${label} · ${t(`plans.${lock}`)}` : label}>
-        <NavLink to={pathOf(page)} end={page === "dashboard"} onClick={() => setOpenMobile(false)}>
+        <NavLink
+          to={pathOf(page)}
+          end={page === "dashboard"}
+          aria-haspopup={lock && onLockedItem ? "dialog" : undefined}
+          onClick={(event) => {
+            setOpenMobile(false);
+            if (lock && onLockedItem) {
+              event.preventDefault();
+              onLockedItem(page);
+            }
+          }}
+        >
           <Icon aria-hidden="true" />
           <span className="min-w-0 flex-1 truncate">{label}</span>
           {lock ? (
@@ -73,12 +92,15 @@ export function AppSidebar({
   signingOut,
   onSignOut,
   householdActions,
+  onLockedItem,
 }: {
   account: ShellAccount;
   members: HouseholdMember[];
   signingOut: boolean;
   onSignOut: () => void;
   householdActions?: ReactNode;
+  /** A locked item was clicked: instead of its page, offer the plans (the plan dialog). */
+  onLockedItem?: (page: DashboardPageKey) => void;
 }) {
   const { t } = useTranslation("dashboard");
   const { isMobile, setOpenMobile } = useSidebar();
@@ -115,7 +137,7 @@ export function AppSidebar({
           <SidebarGroup>
             <SidebarMenu>
               {mainNav.map((page) => (
-                <NavItem key={page} page={page} plan={plan} />
+                <NavItem key={page} page={page} plan={plan} onLockedItem={onLockedItem} />
               ))}
             </SidebarMenu>
           </SidebarGroup>

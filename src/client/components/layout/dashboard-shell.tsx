@@ -4,6 +4,7 @@ import { SidebarInset, SidebarProvider } from "#client/components/ui/sidebar.tsx
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { AppSidebar, type ShellAccount } from "./app-sidebar.tsx";
 import type { HouseholdMember } from "./household-block.tsx";
+import type { DashboardPageKey } from "./nav-items.ts";
 import { TopBar } from "./top-bar.tsx";
 
 /** Moves focus to the page's <main id="main">, past the sidebar and the top bar. */
@@ -28,6 +29,7 @@ export function DashboardShell({
   onSignOut,
   topBarActions,
   householdActions,
+  onLockedItem,
   children,
 }: {
   account: ShellAccount;
@@ -38,6 +40,8 @@ export function DashboardShell({
   topBarActions?: ReactNode;
   /** Under the household's members in the sidebar: pending invitations and the invite button. */
   householdActions?: ReactNode;
+  /** A locked sidebar item was clicked (the page offers the plans instead of navigating). */
+  onLockedItem?: (page: DashboardPageKey) => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation("dashboard");
@@ -56,6 +60,7 @@ export function DashboardShell({
         signingOut={signingOut}
         onSignOut={onSignOut}
         householdActions={householdActions}
+        onLockedItem={onLockedItem}
       />
       <SidebarInset>
         <TopBar title={title} actions={topBarActions} />

@@ -23,7 +23,7 @@ const steps: Step[] = [
   { key: "invite", to: "/dashboard/profile?tab=household", icon: UserPlusIcon, ready: true },
   { key: "entries", to: "/dashboard/income-spending", icon: WalletIcon, ready: false },
   { key: "budget", to: "/dashboard/income-spending", icon: TargetIcon, ready: false },
-  { key: "plan", to: "/select-plan", icon: SparklesIcon, ready: false },
+  { key: "plan", to: "/select-plan", icon: SparklesIcon, ready: true },
 ];
 
 /** What to do first, each step linking to its area. Only owners invite, so only they see that step. */

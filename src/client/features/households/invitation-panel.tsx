@@ -19,7 +19,7 @@ import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { useAccount, useSignOut } from "#client/features/account/account.queries.ts";
 import { cn } from "#client/lib/cn.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import {
   householdQueries,
   useAcceptInvitation,

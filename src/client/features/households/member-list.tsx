@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { MemberAvatar } from "#client/components/layout/member-avatar.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import { useRemoveMember, type HouseholdMemberRow } from "./households.queries.ts";
 import { serverMessage } from "./server-message.ts";
 

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { currentLanguage } from "#client/lib/i18n.ts";
 import { formatMoney } from "#shared/money.ts";
-import { publicPlans } from "#shared/pricing.ts";
+import { usePlans } from "#client/features/billing/billing.queries.ts";
 
 const questions = ["bank", "selfHost", "cost", "partner", "privacy", "languages"] as const;
 
@@ -11,15 +11,17 @@ const questions = ["bank", "selfHost", "cost", "partner", "privacy", "languages"
 export function FaqSection() {
   const { t } = useTranslation("landing");
   const language = currentLanguage();
-  const price = (name: string, period: "monthlyCents" | "annualCents") => {
-    const plan = publicPlans.find((p) => p.name === name);
-    return plan ? formatMoney(plan[period], language) : "";
+  const plans = usePlans().data?.plans ?? [];
+  // The prices come from the plans table; "…" while it loads.
+  const price = (name: string, period: "monthlyPriceCents" | "annualPriceCents") => {
+    const plan = plans.find((p) => p.name === name);
+    return plan ? formatMoney(plan[period], language) : "…";
   };
   const prices = {
-    premiumMonthly: price("premium", "monthlyCents"),
-    premiumAnnual: price("premium", "annualCents"),
-    proMonthly: price("pro", "monthlyCents"),
-    proAnnual: price("pro", "annualCents"),
+    premiumMonthly: price("premium", "monthlyPriceCents"),
+    premiumAnnual: price("premium", "annualPriceCents"),
+    proMonthly: price("pro", "monthlyPriceCents"),
+    proAnnual: price("pro", "annualPriceCents"),
   };
 
   return (

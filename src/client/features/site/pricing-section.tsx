@@ -5,24 +5,27 @@ import { Link } from "react-router";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { currentLanguage } from "#client/lib/i18n.ts";
+import { usePlans, type Plan } from "#client/features/billing/billing.queries.ts";
+import { translateError } from "#client/lib/errors.ts";
+import { annualSavingPercent, monthlyEquivalentCents } from "#shared/billing.ts";
 import { formatMoney } from "#shared/money.ts";
-import {
-  annualMonthlyEquivalentCents,
-  annualSavingPercent,
-  publicPlans,
-  type PublicPlan,
-} from "#shared/pricing.ts";
 
 type Period = "monthly" | "annual";
 const periods: readonly Period[] = ["monthly", "annual"];
+/** A plan card shows at most this many features. */
+const maxFeatures = 5;
 
-/** The best annual saving of the paid plans, for the switch's label ("save 17%"). */
-const annualSaving = Math.max(...publicPlans.map(annualSavingPercent));
-
-/** Three plan cards with a monthly / annual switch. */
+/** The active plans from the plans table, as cards with a monthly / annual switch. */
 export function PricingSection() {
   const { t } = useTranslation("landing");
   const [period, setPeriod] = useState<Period>("monthly");
+  const plans = usePlans();
+  const paid = plans.data?.plans.filter((plan) => plan.annualPriceCents > 0) ?? [];
+  // The best annual saving of the paid plans, for the switch's label ("save 17%").
+  const annualSaving = Math.max(
+    0,
+    ...paid.map((plan) => annualSavingPercent(plan.monthlyPriceCents, plan.annualPriceCents)),
+  );
   return (
     <section
       id="pricing"
@@ -60,7 +63,7 @@ export function PricingSection() {
                 )}
               >
                 {t(`pricing.period.${value}`)}
-                {value === "annual" ? (
+                {value === "annual" && annualSaving > 0 ? (
                   <span
                     className={cn(
                       "rounded-full px-2 py-0.5 text-xs font-semibold",
@@ -77,13 +80,27 @@ export function PricingSection() {
           </div>
         </div>
 
-        <ul className="mt-10 grid gap-6 lg:grid-cols-3">
-          {publicPlans.map((plan) => (
-            <li key={plan.name} className="flex">
-              <PlanCard plan={plan} period={period} />
-            </li>
-          ))}
-        </ul>
+        {plans.isError ? (
+          <div role="alert" className="mt-10 text-center text-sm text-muted-foreground">
+            <p>{t("pricing.loadFailed")}</p>
+            <p className="mt-1">{translateError(t, plans.error)}</p>
+            <Button className="mt-4" variant="outline" onClick={() => void plans.refetch()}>
+              {t("common:actions.tryAgain")}
+            </Button>
+          </div>
+        ) : (
+          <ul className="mt-10 grid gap-6 lg:grid-cols-3" aria-busy={plans.isPending}>
+            {plans.data
+              ? plans.data.plans.map((plan) => (
+                  <li key={plan.id} className="flex">
+                    <PlanCard plan={plan} period={period} />
+                  </li>
+                ))
+              : [0, 1, 2].map((index) => (
+                  <li key={index} className="h-96 animate-pulse rounded-2xl border bg-card" />
+                ))}
+          </ul>
+        )}
 
         <div className="mx-auto mt-10 flex max-w-3xl flex-col gap-3 text-sm text-muted-foreground sm:flex-row sm:justify-center sm:gap-8">
           <p className="flex items-start gap-2">
@@ -100,36 +117,34 @@ export function PricingSection() {
   );
 }
 
-function PlanCard({ plan, period }: { plan: PublicPlan; period: Period }) {
+function PlanCard({ plan, period }: { plan: Plan; period: Period }) {
   const { t } = useTranslation("landing");
   const language = currentLanguage();
-  const free = plan.monthlyCents === 0 && plan.annualCents === 0;
+  const free = plan.monthlyPriceCents === 0 && plan.annualPriceCents === 0;
   const perMonth =
-    period === "annual" ? annualMonthlyEquivalentCents(plan.annualCents) : plan.monthlyCents;
-  const name = t(`pricing.plans.${plan.name}.name`);
+    period === "annual" ? monthlyEquivalentCents(plan.annualPriceCents) : plan.monthlyPriceCents;
   const titleId = `plan-${plan.name}`;
+  const features = plan.features.filter((feature) => feature.isIncluded).slice(0, maxFeatures);
 
   return (
     <article
       aria-labelledby={titleId}
       className={cn(
         "relative flex w-full flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-xs sm:p-8",
-        plan.recommended && "border-primary shadow-lg shadow-primary/10 ring-1 ring-primary",
+        plan.isPopular && "border-primary shadow-lg shadow-primary/10 ring-1 ring-primary",
       )}
     >
       <div className="flex items-center justify-between gap-3">
         <h3 id={titleId} className="text-lg font-semibold">
-          {name}
+          {plan.displayName}
         </h3>
-        {plan.recommended ? (
+        {plan.isPopular ? (
           <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-medium text-primary-foreground">
             {t("pricing.recommended")}
           </span>
         ) : null}
       </div>
-      <p className="mt-2 min-h-12 text-sm leading-6 text-muted-foreground">
-        {t(`pricing.plans.${plan.name}.description`)}
-      </p>
+      <p className="mt-2 min-h-12 text-sm leading-6 text-muted-foreground">{plan.description}</p>
 
       <p className="mt-6 flex items-baseline gap-1.5">
         <span className="text-4xl font-semibold tracking-tight tabular-nums">
@@ -143,31 +158,27 @@ function PlanCard({ plan, period }: { plan: PublicPlan; period: Period }) {
         {free
           ? t("pricing.forever")
           : period === "annual"
-            ? t("pricing.billedAnnually", { price: formatMoney(plan.annualCents, language) })
+            ? t("pricing.billedAnnually", { price: formatMoney(plan.annualPriceCents, language) })
             : t("pricing.billedMonthly")}
       </p>
 
       <ul className="mt-6 mb-8 space-y-3 text-sm">
-        {plan.features.slice(0, 5).map((feature) => (
-          <li key={feature} className="flex items-start gap-3">
+        {features.map((feature) => (
+          <li key={feature.id} className="flex items-start gap-3">
             <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>
-              {feature === "members"
-                ? t("pricing.features.members", { count: plan.memberLimit })
-                : t(`pricing.features.${feature}`)}
-            </span>
+            <span className={cn(feature.isHighlighted && "font-medium")}>{feature.text}</span>
           </li>
         ))}
       </ul>
 
       <Button
         asChild
-        variant={plan.recommended ? "default" : "outline"}
+        variant={plan.isPopular ? "default" : "outline"}
         size="lg"
         className="mt-auto w-full"
       >
         <Link to="/auth?mode=sign-up">
-          {free ? t("pricing.choose.free") : t("pricing.choose.paid", { plan: name })}
+          {free ? t("pricing.choose.free") : t("pricing.choose.paid", { plan: plan.displayName })}
         </Link>
       </Button>
     </article>

@@ -4,7 +4,8 @@ import { households, invitations, members, profiles } from "#server/db/schema/ho
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { isLanguage, type Language } from "#shared/i18n.ts";
-import { effectivePlan, memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
+import { memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
+import { householdPlan as entitledPlan } from "#server/features/billing/entitlement.ts";
 import { householdMessages, type HouseholdMessages } from "./household-messages.ts";
 
 export function firstName(fullName: string): string {
@@ -218,14 +219,13 @@ export async function ownerProfile(db: Db, householdId: string) {
   return owner;
 }
 
-/** The plan of the household's owner; with billing off every household counts as Pro. */
+/** The household's plan, as the billing feature's entitlement decides it (the plan gate reads the same). */
 export async function householdPlan(
   db: Db,
   householdId: string,
   billing: "test" | "stripe" | "off",
 ): Promise<PlanName> {
-  if (billing === "off") return "pro";
-  return effectivePlan((await ownerProfile(db, householdId))?.planName);
+  return entitledPlan(db, householdId, billing);
 }
 
 /**

@@ -7,6 +7,7 @@ import { mailTexts } from "#server/lib/mail-templates.ts";
 import { linkIn, signUpAndVerify, uniqueEmail, type SignedUp } from "#test/accounts.ts";
 import { TestClient, errorOf } from "#test/client.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
+import { setHouseholdPlan } from "#test/plans.ts";
 import { startSmtpCapture, type SmtpCapture } from "#test/smtp.ts";
 import { testBaseUrl, useTestApp } from "#test/test-app.ts";
 
@@ -295,7 +296,7 @@ describeOnEachDatabase("households, members and invitations", (database) => {
 
     it("lists pending invitations newest first, leaving out expired ones", async () => {
       const owner = await signUp("Hanna");
-      await db().update(profiles).set({ planName: "pro" }).where(eq(profiles.id, owner.userId));
+      await setHouseholdPlan(db(), owner.userId, "pro");
       const a = await invite(owner, uniqueEmail("a"));
       const b = await invite(owner, uniqueEmail("b"));
       const c = await invite(owner, uniqueEmail("c"));
@@ -432,7 +433,7 @@ describeOnEachDatabase("households, members and invitations", (database) => {
 
       // Lars (owner, with Mila) is invited elsewhere: he must hand over or remove her first.
       const other = await signUp("Nina");
-      await db().update(profiles).set({ planName: "pro" }).where(eq(profiles.id, other.userId));
+      await setHouseholdPlan(db(), other.userId, "pro");
       const { token } = await invite(other, owner.email);
       await expectRefused(owner.client, token, "CONFLICT", 409);
 
@@ -518,9 +519,9 @@ describeOnEachDatabase("households, members and invitations", (database) => {
 
     it("allows 5 on Premium and 10 on Pro, the plan being the owner's", async () => {
       const { owner, partner, householdId } = await couple("Rosa", "Sem");
-      await db().update(profiles).set({ planName: "premium" }).where(eq(profiles.id, owner.userId));
+      await setHouseholdPlan(db(), owner.userId, "premium");
       // The member's own plan does not count.
-      await db().update(profiles).set({ planName: "free" }).where(eq(profiles.id, partner.userId));
+      await setHouseholdPlan(db(), partner.userId, "free");
       for (let i = 0; i < 3; i++) await invite(owner, uniqueEmail(`p${i}`));
       const full = await check(partner.client, householdId);
       expect(full).toEqual({
@@ -535,7 +536,7 @@ describeOnEachDatabase("households, members and invitations", (database) => {
       });
       expect((await errorOf(refused)).code).toBe("MEMBER_LIMIT_REACHED");
 
-      await db().update(profiles).set({ planName: "pro" }).where(eq(profiles.id, owner.userId));
+      await setHouseholdPlan(db(), owner.userId, "pro");
       for (let i = 3; i < 8; i++) await invite(owner, uniqueEmail(`p${i}`));
       const pro = await check(owner.client, householdId);
       expect(pro).toEqual({
@@ -661,7 +662,7 @@ describeOnEachDatabase("households, members and invitations", (database) => {
 
     beforeAll(async () => {
       ({ owner, partner, householdId } = await couple("Cas", "Dina"));
-      await db().update(profiles).set({ planName: "premium" }).where(eq(profiles.id, owner.userId));
+      await setHouseholdPlan(db(), owner.userId, "premium");
       const pending = await invite(owner, uniqueEmail("pending"));
       pendingId = pending.invitation.id;
       pendingToken = pending.token;

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Button } from "#client/components/ui/button.tsx";
+import { Button } from "./button.tsx";
 import {
   AlertDialog,
   AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
   AlertDialogTitle,
-} from "#client/components/ui/dialog.tsx";
+} from "./dialog.tsx";
 
 /**
  * Asks "are you sure?" before something that cannot be undone from here. The confirm button
@@ -29,7 +29,7 @@ export function ConfirmDialog({
   pending: boolean;
   onConfirm: () => void;
 }) {
-  const { t } = useTranslation("households");
+  const { t } = useTranslation();
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
@@ -44,7 +44,7 @@ export function ConfirmDialog({
             </Button>
           </AlertDialogCancel>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? t("confirm.working") : confirmLabel}
+            {pending ? t("actions.working") : confirmLabel}
           </Button>
         </div>
       </AlertDialogContent>

@@ -1,0 +1,39 @@
+import type { Language } from "#shared/i18n.ts";
+
+/** The sentences the billing routes answer with, in the asker's language. */
+export const billingMessages = {
+  en: {
+    ownerOnly: "Only the owner of the household can change its plan.",
+    pricingNotConfigured: "Pricing not configured for this plan",
+    planNotFound: "This plan is not available.",
+    freeIsNotSold: "The Free plan needs no checkout: choose it directly.",
+    couponUnknown: "This coupon code does not exist.",
+    couponExpired: "This coupon code has expired.",
+    couponUsedUp: "This coupon code has been used up.",
+    couponInvalid: "This coupon code cannot be used.",
+    billingOff: "Billing is off on this Hearth: every household has Pro.",
+    checkoutNotFound: "This checkout does not exist.",
+    checkoutClosed: "This checkout was cancelled; start a new one from the plans.",
+    noSubscription: "Your household has no paid subscription to cancel.",
+    portalStripeOnly: "The billing portal is only available with Stripe payments.",
+    paymentFailed: "The payment provider could not start the checkout. Please try again.",
+  },
+  nl: {
+    ownerOnly: "Alleen de eigenaar van het huishouden kan het abonnement wijzigen.",
+    pricingNotConfigured: "Er is geen prijs ingesteld voor dit abonnement",
+    planNotFound: "Dit abonnement is niet beschikbaar.",
+    freeIsNotSold: "Voor het Gratis-abonnement hoef je niet af te rekenen: kies het gewoon.",
+    couponUnknown: "Deze kortingscode bestaat niet.",
+    couponExpired: "Deze kortingscode is verlopen.",
+    couponUsedUp: "Deze kortingscode is al helemaal gebruikt.",
+    couponInvalid: "Deze kortingscode kun je niet gebruiken.",
+    billingOff: "Betalen staat uit op deze Hearth: elk huishouden heeft Pro.",
+    checkoutNotFound: "Deze betaling bestaat niet.",
+    checkoutClosed: "Deze betaling is geannuleerd; begin opnieuw bij de abonnementen.",
+    noSubscription: "Je huishouden heeft geen betaald abonnement om op te zeggen.",
+    portalStripeOnly: "Het betaalportaal is er alleen bij betalen via Stripe.",
+    paymentFailed: "De betaaldienst kon de betaling niet starten. Probeer het nog eens.",
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+export type BillingMessages = (typeof billingMessages)["en"];

@@ -1,0 +1,230 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Db } from "#server/db/client.ts";
+import type { Config } from "#server/env.ts";
+import { languageHeader } from "#server/auth.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { createRouter } from "#server/lib/router.ts";
+import { requireViewer } from "#server/middleware/session.ts";
+import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
+import {
+  checkoutSchema,
+  checkSubscriptionSchema,
+  createCheckoutSchema,
+  idParamSchema,
+  plansAnswerSchema,
+  subscriptionSchema,
+} from "#shared/schemas/billing.schema.ts";
+import {
+  assertPlanOwner,
+  cancelTestCheckout,
+  checkSubscription,
+  getCheckout,
+  getSubscription,
+  languageFor,
+  listPlans,
+  messagesIn,
+  payTestCheckout,
+  priceOf,
+  selectFreePlan,
+} from "./billing.service.ts";
+import { createPaymentProvider, type PaymentProvider } from "./payment-provider.ts";
+
+const error = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorBodySchema } },
+});
+const json = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const signedIn = { 401: error("Not signed in") };
+const ownerOnly = { 403: error("Only the household's owner changes its plan") };
+
+const plansRoute = createRoute({
+  method: "get",
+  path: "/plans",
+  summary: "The active plans by display_order, features by display_order, in the caller's language",
+  responses: { 200: json("The plans and the billing mode", plansAnswerSchema) },
+});
+
+const selectFreeRoute = createRoute({
+  method: "post",
+  path: "/select-free-plan",
+  summary: "Chooses the Free plan (owner only)",
+  responses: {
+    200: json("Chosen", z.object({ planName: z.literal("free") })),
+    ...signedIn,
+    ...ownerOnly,
+  },
+});
+
+const createCheckoutRoute = createRoute({
+  method: "post",
+  path: "/create-checkout",
+  summary: "Starts a checkout for a paid plan and period (by price id), with an optional coupon",
+  request: body(createCheckoutSchema),
+  responses: {
+    200: json("Where the browser goes next", z.object({ url: z.string() })),
+    400: error("Pricing not configured, or the coupon cannot be used"),
+    ...signedIn,
+    ...ownerOnly,
+    404: error("No such active plan"),
+    409: error("Billing is off"),
+  },
+});
+
+const checkoutRoute = createRoute({
+  method: "get",
+  path: "/checkouts/{id}",
+  summary: "A test checkout of the caller's household",
+  request: { params: idParamSchema },
+  responses: {
+    200: json("The checkout", checkoutSchema),
+    ...signedIn,
+    404: error("Not the caller's household's checkout"),
+  },
+});
+
+const redirectSchema = z.object({ redirect: z.string() });
+
+const payCheckoutRoute = createRoute({
+  method: "post",
+  path: "/checkouts/{id}/pay",
+  summary: "Pays a test checkout: records the subscription as a confirmed payment would",
+  request: { params: idParamSchema },
+  responses: {
+    200: json("Paid (paying again changes nothing)", redirectSchema),
+    ...signedIn,
+    ...ownerOnly,
+    404: error("Not the caller's household's checkout"),
+    409: error("The checkout was cancelled"),
+  },
+});
+
+const cancelCheckoutRoute = createRoute({
+  method: "post",
+  path: "/checkouts/{id}/cancel",
+  summary: "Cancels a pending test checkout",
+  request: { params: idParamSchema },
+  responses: {
+    200: json("Cancelled", redirectSchema),
+    ...signedIn,
+    404: error("Not the caller's household's checkout"),
+  },
+});
+
+const checkSubscriptionRoute = createRoute({
+  method: "post",
+  path: "/check-subscription",
+  summary: "The household's plan as the server enforces it",
+  responses: { 200: json("The plan", checkSubscriptionSchema), ...signedIn },
+});
+
+const subscriptionRoute = createRoute({
+  method: "get",
+  path: "/subscription",
+  summary: "The household's subscription, for the profile's Subscription tab",
+  responses: { 200: json("The subscription", subscriptionSchema), ...signedIn },
+});
+
+const cancelSubscriptionRoute = createRoute({
+  method: "post",
+  path: "/subscription/cancel",
+  summary: "Cancels at the end of the period; the plan stays until then (owner only)",
+  responses: {
+    200: json("Cancelled at period end", subscriptionSchema),
+    ...signedIn,
+    ...ownerOnly,
+    409: error("No paid subscription, or billing is off"),
+  },
+});
+
+const portalRoute = createRoute({
+  method: "post",
+  path: "/subscription/portal",
+  summary: "The Stripe customer portal (owner only, stripe mode)",
+  responses: {
+    200: json("The portal's address", z.object({ url: z.string() })),
+    ...signedIn,
+    ...ownerOnly,
+    409: error("Not available in this billing mode"),
+  },
+});
+
+export function billingRoutes(deps: { db: Db; config: Config; provider?: PaymentProvider }) {
+  const { db, config } = deps;
+  const provider = deps.provider ?? createPaymentProvider(config, db);
+  const billing = config.billing;
+  const messages = async (c: {
+    get(key: "viewer"): ReturnType<typeof requireViewer> | null;
+    req: { header(name: string): string | undefined };
+  }) => messagesIn(await languageFor(db, c.get("viewer"), c.req.header(languageHeader)));
+
+  return createRouter()
+    .openapi(plansRoute, async (c) => {
+      const language = await languageFor(db, c.get("viewer"), c.req.header(languageHeader));
+      return c.json({ plans: await listPlans(db, language), billing }, 200);
+    })
+    .openapi(selectFreeRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await selectFreePlan(db, viewer, await messages(c)), 200);
+    })
+    .openapi(createCheckoutRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const t = await messages(c);
+      assertPlanOwner(viewer, t);
+      const input = c.req.valid("json");
+      if (billing === "off") throw new AppError("CONFLICT", t.billingOff);
+      const { plan, period, priceCents } = await priceOf(db, input, t);
+      const answer = await provider.startCheckout({
+        viewer,
+        plan,
+        period,
+        priceId: input.priceId.trim(),
+        priceCents,
+        couponCode: input.couponCode,
+        t,
+      });
+      return c.json(answer, 200);
+    })
+    .openapi(checkoutRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await getCheckout(db, viewer, c.req.valid("param").id, await messages(c)), 200);
+    })
+    .openapi(payCheckoutRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const t = await messages(c);
+      // Only the test provider's own checkouts can be paid here; Stripe's only via the webhook.
+      if (billing !== "test") throw new AppError("NOT_FOUND", t.checkoutNotFound);
+      return c.json(await payTestCheckout(db, viewer, c.req.valid("param").id, t), 200);
+    })
+    .openapi(cancelCheckoutRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const t = await messages(c);
+      return c.json(await cancelTestCheckout(db, viewer, c.req.valid("param").id, t), 200);
+    })
+    .openapi(checkSubscriptionRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await checkSubscription(db, viewer, billing), 200);
+    })
+    .openapi(subscriptionRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await getSubscription(db, viewer, billing), 200);
+    })
+    .openapi(cancelSubscriptionRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const t = await messages(c);
+      assertPlanOwner(viewer, t);
+      await provider.cancelSubscription(viewer, t);
+      return c.json(await getSubscription(db, viewer, billing), 200);
+    })
+    .openapi(portalRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const t = await messages(c);
+      assertPlanOwner(viewer, t);
+      return c.json(await provider.openPortal(viewer, t), 200);
+    });
+}
