@@ -30,7 +30,7 @@ export function BillingPeriodSwitch({
           aria-pressed={value === period}
           onClick={() => onChange(period)}
           className={cn(
-            "inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+            "inline-flex h-9 items-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors sm:px-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
             value === period
               ? "bg-primary text-primary-foreground shadow-xs"
               : "text-muted-foreground hover:text-foreground",
@@ -40,7 +40,7 @@ export function BillingPeriodSwitch({
           {period === "annual" && savingPercent > 0 ? (
             <span
               className={cn(
-                "rounded-full px-2 py-0.5 text-xs font-semibold",
+                "rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap",
                 value === period
                   ? "bg-primary-foreground/15 text-primary-foreground"
                   : "bg-accent text-accent-foreground",

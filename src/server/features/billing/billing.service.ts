@@ -22,17 +22,19 @@ type Queryable = Db | Tx;
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 
-/** The viewer's language: the profile's, else the header the client sends, else English. */
+/** The viewer's language: the one the client shows (header), else the profile's, else English. */
 export async function languageFor(
   db: Db,
   viewer: Viewer | null,
   header: string | undefined,
 ): Promise<Language> {
+  // The language on the person's screen first, then the one kept in their profile.
+  if (isLanguage(header)) return header;
   if (viewer) {
     const profile = await findProfile(db, viewer.userId);
     if (profile && isLanguage(profile.preferredLanguage)) return profile.preferredLanguage;
   }
-  return isLanguage(header) ? header : "en";
+  return "en";
 }
 
 export const messagesIn = (language: Language): BillingMessages => billingMessages[language];
