@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
+import { PlanDialog } from "./page-models/billing-plan-dialog.ts";
 import { expect, mailLinks, Mailbox, newPerson, test, type Person } from "./fixtures.ts";
 import {
   acceptThroughApi,
@@ -210,14 +211,13 @@ test("on the free plan the second invitation hits the member limit and offers Pr
   await sidebar.invite(newPerson("second").email);
   await expect(toast(page, "Member Limit Reached")).toBeVisible();
   await expect(sidebar.inviteDialog).toBeHidden();
-  await expect(sidebar.upgradeDialog).toBeVisible();
-  await expect(sidebar.upgradeDialog.getByRole("heading")).toHaveText("Upgrade to Premium");
-  await expect(sidebar.upgradeDialog).toContainText("Premium has room for 5 members.");
-  await expectNoSeriousA11yViolations(page, "the upgrade dialog");
-  await expect(sidebar.upgradeDialog.getByRole("link", { name: "See Premium" })).toHaveAttribute(
-    "href",
-    "/select-plan",
-  );
+  // The plan dialog opens with the upgrade target, Premium, selected.
+  const plans = new PlanDialog(page);
+  await expect(plans.root).toBeVisible();
+  await expect(plans.radio("Premium")).toBeChecked();
+  await expectNoSeriousA11yViolations(page, "the plan dialog after the member limit");
+  await page.keyboard.press("Escape");
+  await expect(plans.root).toBeHidden();
   await expect(sidebar.invitations).toHaveCount(1);
 });
 

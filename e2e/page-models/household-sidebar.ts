@@ -33,10 +33,6 @@ export class HouseholdSidebar {
     return this.page.getByRole("dialog", { name: /Invite someone|Iemand uitnodigen/ });
   }
 
-  get upgradeDialog(): Locator {
-    return this.page.getByTestId("upgrade-dialog");
-  }
-
   member(name: string): Locator {
     return this.members.filter({ hasText: name });
   }

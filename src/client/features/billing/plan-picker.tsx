@@ -138,8 +138,13 @@ export function PlanPicker({
         await selectFree.mutateAsync();
         toast.success(t("toasts.freeActivated"));
         onFreeChosen?.();
-      } catch {
-        toast.error(t("errors.selection"));
+      } catch (error) {
+        // A household that pays is told, in its language, to cancel instead (CONFLICT).
+        toast.error(
+          error instanceof ApiError && error.code === "CONFLICT"
+            ? error.message
+            : t("errors.selection"),
+        );
       }
       return;
     }

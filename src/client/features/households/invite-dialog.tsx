@@ -20,7 +20,7 @@ import { ApiError } from "#client/lib/api.ts";
 import { memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
 import { checkMemberLimit, useSendInvitation } from "./households.queries.ts";
 import { serverMessage } from "./server-message.ts";
-import { UpgradeDialog } from "./upgrade-dialog.tsx";
+import { openPlanDialog } from "#client/features/billing/plan-dialog-store.ts";
 
 /** Messages are keys of the "households" namespace, translated where they are shown. */
 const inviteSchema = z.object({
@@ -50,7 +50,6 @@ export function InviteDialog({
 }) {
   const { t } = useTranslation("households");
   const [open, setOpen] = useState(false);
-  const [upgrade, setUpgrade] = useState<PlanName | null>(null);
   const send = useSendInvitation();
   const inputId = useId();
   const errorId = useId();
@@ -68,7 +67,8 @@ export function InviteDialog({
     toast.error(t("toasts.limitReached"), { description });
     setOpen(false);
     reset();
-    setUpgrade(upgradeTarget(plan));
+    // The plan dialog of the billing feature, with the upgrade target selected.
+    openPlanDialog(upgradeTarget(plan));
   };
 
   const onSubmit = handleSubmit(async ({ email }) => {
@@ -155,7 +155,6 @@ export function InviteDialog({
           </form>
         </DialogContent>
       </Dialog>
-      <UpgradeDialog target={upgrade} onOpenChange={(next) => (next ? null : setUpgrade(null))} />
     </>
   );
 }

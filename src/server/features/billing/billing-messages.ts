@@ -17,6 +17,8 @@ export const billingMessages = {
     noSubscription: "Your household has no paid subscription to cancel.",
     portalStripeOnly: "The billing portal is only available with Stripe payments.",
     paymentFailed: "The payment provider could not start the checkout. Please try again.",
+    cancelFirst:
+      "Your household pays for a plan now. Cancel it on the Subscription tab of your profile: it ends at the end of the period, and Free follows.",
   },
   nl: {
     ownerOnly: "Alleen de eigenaar van het huishouden kan het abonnement wijzigen.",
@@ -33,6 +35,8 @@ export const billingMessages = {
     noSubscription: "Je huishouden heeft geen betaald abonnement om op te zeggen.",
     portalStripeOnly: "Het betaalportaal is er alleen bij betalen via Stripe.",
     paymentFailed: "De betaaldienst kon de betaling niet starten. Probeer het nog eens.",
+    cancelFirst:
+      "Je huishouden betaalt nu voor een abonnement. Zeg het op via het tabblad Abonnement van je profiel: het loopt af aan het eind van de periode, daarna heb je Gratis.",
   },
 } satisfies Record<Language, Record<string, string>>;
 

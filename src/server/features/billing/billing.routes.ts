@@ -58,6 +58,7 @@ const selectFreeRoute = createRoute({
     200: json("Chosen", z.object({ planName: z.literal("free") })),
     ...signedIn,
     ...ownerOnly,
+    409: error("The household pays for a plan: cancel it instead"),
   },
 });
 
@@ -170,7 +171,7 @@ export function billingRoutes(deps: { db: Db; config: Config; provider?: Payment
     })
     .openapi(selectFreeRoute, async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await selectFreePlan(db, viewer, await messages(c)), 200);
+      return c.json(await selectFreePlan(db, viewer, billing, await messages(c)), 200);
     })
     .openapi(createCheckoutRoute, async (c) => {
       const viewer = requireViewer(c);

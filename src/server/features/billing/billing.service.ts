@@ -99,8 +99,17 @@ export async function setOwnerPlanName(db: Queryable, householdId: string, planN
     .where(sql`${profiles.id} in (${owners})`);
 }
 
-export async function selectFreePlan(db: Db, viewer: Viewer, t: BillingMessages) {
+export async function selectFreePlan(
+  db: Db,
+  viewer: Viewer,
+  billing: BillingMode,
+  t: BillingMessages,
+) {
   assertPlanOwner(viewer, t);
+  // Choosing Free does not end a paid subscription: that is cancelling, at the period's end.
+  if (billing !== "off" && (await householdPlan(db, viewer.householdId, billing)) !== "free") {
+    throw new AppError("CONFLICT", t.cancelFirst);
+  }
   await setOwnerPlanName(db, viewer.householdId, "free");
   return { planName: "free" as const };
 }

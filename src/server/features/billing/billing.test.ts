@@ -217,6 +217,12 @@ describeOnEachDatabase("plans, checkout, subscription and gating (test billing)"
         cancelAtPeriodEnd: false,
       });
 
+      // Choosing Free while paying is refused: cancelling is the way back, and nothing changes.
+      const free = await owner.client.post("/api/select-free-plan");
+      expect(free.status).toBe(409);
+      expect((await errorOf(free)).code).toBe("CONFLICT");
+      expect((await me(owner.client)).profile.planName).toBe("premium");
+
       // Cancel at period end: the plan stays until then.
       const cancelled = await json<{ planName: string; cancelAtPeriodEnd: boolean }>(
         await owner.client.post("/api/subscription/cancel"),
