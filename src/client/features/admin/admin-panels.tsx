@@ -368,7 +368,6 @@ function FeatureRow({ planId, feature }: { planId: string; feature: AdminFeature
     isHighlighted: feature.isHighlighted,
     isIncluded: feature.isIncluded,
   });
-  const [confirming, setConfirming] = useState(false);
   const changed =
     draft.text !== feature.text ||
     draft.textNl !== feature.textNl ||
@@ -419,43 +418,24 @@ function FeatureRow({ planId, feature }: { planId: string; feature: AdminFeature
           onChange={(e) => setDraft({ ...draft, isIncluded: e.target.checked })}
         />
       </td>
-      <td className="py-2 text-right whitespace-nowrap">
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!changed || update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: planId, featureId: feature.id, json: draft },
-              {
-                onSuccess: () => toast.success(t("saved")),
-                onError: (error) => toast.error(translateError(t, error)),
-              },
-            )
-          }
-        >
-          <SaveIcon aria-hidden="true" />
-          <span className="sr-only">{label("save")}</span>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-          <Trash2Icon aria-hidden="true" />
-          <span className="sr-only">{label("delete")}</span>
-        </Button>
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={t("features.confirmDelete", { text: feature.text })}
-          description={t("confirmDescription")}
-          confirmLabel={t("delete")}
-          pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(
-              { id: planId, featureId: feature.id },
-              { onSettled: () => setConfirming(false) },
-            )
-          }
-        />
-      </td>
+      <RowActions
+        name={feature.text}
+        saveDisabled={!changed || update.isPending}
+        onSave={() =>
+          update.mutate(
+            { id: planId, featureId: feature.id, json: draft },
+            {
+              onSuccess: () => toast.success(t("saved")),
+              onError: (error) => toast.error(translateError(t, error)),
+            },
+          )
+        }
+        confirmTitle={t("features.confirmDelete", { text: feature.text })}
+        deletePending={remove.isPending}
+        onDelete={(done) =>
+          remove.mutate({ id: planId, featureId: feature.id }, { onSettled: done })
+        }
+      />
     </tr>
   );
 }
@@ -466,7 +446,6 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
   const language = currentLanguage();
   const update = useUpdateCoupon();
   const remove = useDeleteCoupon();
-  const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState({
     validUntil: coupon.validUntil ? coupon.validUntil.slice(0, 10) : "",
     maxUses: coupon.maxUses === null ? "" : String(coupon.maxUses),
@@ -528,25 +507,57 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
           onChange={(e) => setDraft({ ...draft, isActive: e.target.checked })}
         />
       </td>
-      <td className="py-2 text-right whitespace-nowrap">
-        <Button variant="ghost" size="sm" disabled={update.isPending} onClick={save}>
-          <SaveIcon aria-hidden="true" />
-          <span className="sr-only">{label("save")}</span>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-          <Trash2Icon aria-hidden="true" />
-          <span className="sr-only">{label("delete")}</span>
-        </Button>
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={t("coupons.confirmDelete", { code: coupon.code })}
-          description={t("confirmDescription")}
-          confirmLabel={t("delete")}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(coupon.id, { onSettled: () => setConfirming(false) })}
-        />
-      </td>
+      <RowActions
+        name={coupon.code}
+        saveDisabled={update.isPending}
+        onSave={save}
+        confirmTitle={t("coupons.confirmDelete", { code: coupon.code })}
+        deletePending={remove.isPending}
+        onDelete={(done) => remove.mutate(coupon.id, { onSettled: done })}
+      />
     </tr>
+  );
+}
+
+/** The last cell of an editable row: save, and delete after a confirmation. */
+function RowActions({
+  name,
+  saveDisabled,
+  onSave,
+  confirmTitle,
+  deletePending,
+  onDelete,
+}: {
+  /** Names the row in the buttons' accessible names ("Save: WELCOME10"). */
+  name: string;
+  saveDisabled: boolean;
+  onSave: () => void;
+  confirmTitle: string;
+  deletePending: boolean;
+  /** Deletes; calls `done` when the call settled, which closes the confirmation. */
+  onDelete: (done: () => void) => void;
+}) {
+  const { t } = useTranslation("admin");
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <td className="py-2 text-right whitespace-nowrap">
+      <Button variant="ghost" size="sm" disabled={saveDisabled} onClick={onSave}>
+        <SaveIcon aria-hidden="true" />
+        <span className="sr-only">{`${t("save")}: ${name}`}</span>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+        <Trash2Icon aria-hidden="true" />
+        <span className="sr-only">{`${t("delete")}: ${name}`}</span>
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={confirmTitle}
+        description={t("confirmDescription")}
+        confirmLabel={t("delete")}
+        pending={deletePending}
+        onConfirm={() => onDelete(() => setConfirming(false))}
+      />
+    </td>
   );
 }
