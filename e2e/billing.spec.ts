@@ -49,6 +49,10 @@ test("a new user must choose a plan; Premium annual with a coupon unlocks Saving
   await expect(checkout.summary).toContainText(`Coupon ${code}`);
   await expect(checkout.summary).toContainText("€49.90");
   await expect(checkout.summary).toContainText("€39.92");
+  // Signed in, the public header leads back to the dashboard instead of offering to sign in.
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
   await checkout.pay.click();
 
   await expect(page).toHaveURL(/\/subscription-success$/);

@@ -7,9 +7,10 @@ import { ThemeToggle } from "./theme-toggle.tsx";
 
 /**
  * The bar on top of every public page: a skip link to `#main` (every public page gives its
- * `main` that id), home, theme, language, sign in.
+ * `main` that id), home, theme, language, and sign in — or, for someone signed in, the way back
+ * to the dashboard (their language choice is then also kept in the profile).
  */
-export function PublicHeader() {
+export function PublicHeader({ signedIn = false }: { signedIn?: boolean }) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -26,10 +27,14 @@ export function PublicHeader() {
         >
           <Logo />
         </Link>
-        <LanguagePicker showLabel />
+        <LanguagePicker showLabel saveToProfile={signedIn} />
         <ThemeToggle />
         <Button asChild size="sm">
-          <Link to="/auth">{t("actions.signIn")}</Link>
+          {signedIn ? (
+            <Link to="/dashboard">{t("actions.dashboard")}</Link>
+          ) : (
+            <Link to="/auth">{t("actions.signIn")}</Link>
+          )}
         </Button>
       </div>
     </header>

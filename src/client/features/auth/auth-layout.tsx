@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { PublicFooter } from "#client/components/layout/public-footer.tsx";
 import { PublicHeader } from "#client/components/layout/public-header.tsx";
+import { useAccount } from "#client/features/account/account.queries.ts";
 
 /** The frame of every account page: the public header and footer around one centred card. */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const account = useAccount();
   return (
     <div className="flex min-h-svh flex-col bg-background">
-      <PublicHeader />
+      <PublicHeader signedIn={Boolean(account.data)} />
       <main
         id="main"
         className="relative flex flex-1 justify-center overflow-hidden px-4 pt-8 pb-16 sm:items-center sm:py-16"
