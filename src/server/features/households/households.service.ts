@@ -5,7 +5,7 @@ import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { isLanguage, type Language } from "#shared/i18n.ts";
 import { memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
-import { householdPlan as entitledPlan } from "#server/features/billing/entitlement.ts";
+import { householdPlan } from "#server/features/billing/entitlement.ts";
 import { householdMessages, type HouseholdMessages } from "./household-messages.ts";
 
 export function firstName(fullName: string): string {
@@ -201,10 +201,10 @@ export async function removeMember(db: Db, viewer: Viewer, memberId: string) {
   return memberAnswer({ ...updated, avatarUrl: found.avatarUrl }, viewer);
 }
 
-/** The profile of the household's owner (plan and language), or undefined. */
-export async function ownerProfile(db: Db, householdId: string) {
+/** The language of the household owner's profile (English when unknown): invitation mails speak it. */
+export async function ownerLanguage(db: Db, householdId: string): Promise<Language> {
   const [owner] = await db
-    .select({ planName: profiles.planName, preferredLanguage: profiles.preferredLanguage })
+    .select({ preferredLanguage: profiles.preferredLanguage })
     .from(members)
     .innerJoin(profiles, eq(profiles.id, members.userId))
     .where(
@@ -216,16 +216,7 @@ export async function ownerProfile(db: Db, householdId: string) {
       ),
     )
     .limit(1);
-  return owner;
-}
-
-/** The household's plan, as the billing feature's entitlement decides it (the plan gate reads the same). */
-export async function householdPlan(
-  db: Db,
-  householdId: string,
-  billing: "test" | "stripe" | "off",
-): Promise<PlanName> {
-  return entitledPlan(db, householdId, billing);
+  return isLanguage(owner?.preferredLanguage) ? owner.preferredLanguage : "en";
 }
 
 /**

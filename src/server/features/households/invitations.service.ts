@@ -9,7 +9,6 @@ import type { Logger } from "#server/lib/logger.ts";
 import { invitationMail } from "#server/lib/mail-templates.ts";
 import type { Mailer } from "#server/lib/mail.ts";
 import type { Viewer } from "#server/middleware/session.ts";
-import { isLanguage, type Language } from "#shared/i18n.ts";
 import type { PreviewStatus } from "#shared/schemas/households.schema.ts";
 import type { HouseholdMessages } from "./household-messages.ts";
 import {
@@ -23,7 +22,7 @@ import {
   isUuid,
   memberLimitOf,
   messagesFor,
-  ownerProfile,
+  ownerLanguage,
 } from "./households.service.ts";
 
 /** An invitation works for seven days. */
@@ -172,12 +171,6 @@ export async function sendInvitation(
     });
   }
   return invitationAnswer(invitation);
-}
-
-/** The language of the household owner's profile: the invitation mail speaks it. */
-async function ownerLanguage(db: Db, householdId: string): Promise<Language> {
-  const language = (await ownerProfile(db, householdId))?.preferredLanguage;
-  return isLanguage(language) ? language : "en";
 }
 
 async function memberName(db: Db, memberId: string | null, fallback: string): Promise<string> {
