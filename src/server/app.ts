@@ -14,7 +14,14 @@ import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { gatedAreaRoutes } from "./features/billing/gated-areas.routes.ts";
 import { createStripeClient } from "./features/billing/payment-provider.ts";
 import { seedPlans } from "./features/billing/seed.ts";
+import { backfillDefaultCategories } from "./features/categories/default-categories.ts";
 import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
+import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
+import { categoryRoutes } from "./features/categories/categories.routes.ts";
+import { csvRoutes } from "./features/csv/csv.routes.ts";
+import { recurringRoutes } from "./features/recurring/recurring.routes.ts";
+import { quickEntryRoutes } from "./features/transactions/quick-entry.routes.ts";
+import { transactionRoutes } from "./features/transactions/transactions.routes.ts";
 import { householdRoutes } from "./features/households/households.routes.ts";
 import { mailboxRoutes, renderMailboxPage } from "./features/mailbox/mailbox.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
@@ -45,6 +52,7 @@ export async function createDeps(
 ): Promise<AppDeps> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedPlans(database.db, config.billing);
+  await backfillDefaultCategories(database.db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -72,7 +80,13 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", profileRoutes({ db, fileStore: deps.fileStore }))
     .route("/", gatedAreaRoutes({ db, billing: deps.config.billing }))
     .route("/", billingRoutes({ db, config: deps.config }))
-    .route("/", adminRoutes({ db, adminEmails: deps.config.adminEmails }));
+    .route("/", adminRoutes({ db, adminEmails: deps.config.adminEmails }))
+    .route("/", categoryRoutes({ db }))
+    .route("/", transactionRoutes({ db }))
+    .route("/", quickEntryRoutes({ db, adminEmails: deps.config.adminEmails }))
+    .route("/", recurringRoutes({ db }))
+    .route("/", budgetRoutes({ db }))
+    .route("/", csvRoutes({ db }));
   return deps.mailer.kind === "outbox" ? api.route("/", mailboxRoutes({ db })) : api;
 }
 

@@ -45,18 +45,22 @@ export const router = createBrowserRouter([
             handle: { area: "profile" },
             lazy: () => import("./routes/dashboard.profile.tsx"),
           },
-          ...(
-            [
-              "income-spending",
-              "transactions",
-              "saving",
-              "investments",
-              "loans",
-              "taxes",
-              "insurance",
-              "snelle-transactie",
-            ] as const
-          ).map((area) => ({
+          {
+            path: "income-spending",
+            handle: { area: "income-spending" },
+            lazy: () => import("./routes/dashboard.income-spending.tsx"),
+          },
+          {
+            path: "transactions",
+            handle: { area: "transactions" },
+            lazy: () => import("./routes/dashboard.transactions.tsx"),
+          },
+          {
+            path: "snelle-transactie",
+            handle: { area: "snelle-transactie" },
+            lazy: () => import("./routes/dashboard.snelle-transactie.tsx"),
+          },
+          ...(["saving", "investments", "loans", "taxes", "insurance"] as const).map((area) => ({
             path: area,
             handle: { area },
             lazy: () => import("./routes/dashboard.area.tsx"),

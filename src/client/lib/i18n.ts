@@ -17,6 +17,8 @@ export const namespaces = [
   "profile",
   "billing",
   "admin",
+  "entries",
+  "money",
 ] as const;
 
 export function storedLanguage(): Language {

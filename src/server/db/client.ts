@@ -12,6 +12,10 @@ import * as schema from "./schema.ts";
 export type Schema = typeof schema;
 /** The database handle every service takes: the same API on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`: use it, never `db`, inside (PGlite deadlocks). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either handle: for functions that run inside or outside a transaction. */
+export type Queryable = Db | Tx;
 
 export type Database = {
   db: Db;

@@ -10,3 +10,11 @@ export {
   checkouts,
   stripeEvents,
 } from "./schema/billing.ts";
+export {
+  categories,
+  recurringRules,
+  recurringRuleShares,
+  transactions,
+  transactionShares,
+  budgets,
+} from "./schema/money.ts";

@@ -7,7 +7,7 @@ import {
 } from "#server/features/households/households.service.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { AppEnv } from "#server/lib/router.ts";
-import { pickLanguage } from "#shared/i18n.ts";
+import { isLanguage, pickLanguage, type Language } from "#shared/i18n.ts";
 
 /** Who is asking: put on the context by `loadSession`; the household always comes from here. */
 export type Viewer = {
@@ -19,6 +19,8 @@ export type Viewer = {
   householdName: string;
   memberId: string;
   role: "owner" | "member";
+  /** The language to answer in: the one on screen (x-hearth-language), else the profile's. */
+  language: Language;
 };
 
 /**
@@ -46,12 +48,14 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
         membership = await findMembership(deps.db, user.id);
       }
       if (!membership) throw new AppError("INTERNAL", "The household could not be loaded.");
+      const onScreen = c.req.header("x-hearth-language");
       c.set("viewer", {
         userId: user.id,
         email: user.email,
         name: user.name,
         emailVerified: user.emailVerified,
         ...membership,
+        language: isLanguage(onScreen) ? onScreen : membership.language,
       });
       await next();
     }

@@ -1,5 +1,13 @@
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import {
+  budgets,
+  categories,
+  recurringRules,
+  recurringRuleShares,
+  transactions,
+  transactionShares,
+} from "#server/db/schema/money.ts";
 
 /**
  * A table whose rows belong to a household (transactions, budgets, savings, ...): when a person
@@ -20,7 +28,34 @@ export type HouseholdOwnedTable = {
  * Every household-owned table. An entry table registers here when it is added to the schema;
  * the merge on accepting an invitation moves whatever is listed, so nothing is left behind.
  */
-export const householdOwnedTables: readonly HouseholdOwnedTable[] = [];
+export const householdOwnedTables: readonly HouseholdOwnedTable[] = [
+  { table: categories, householdColumn: categories.householdId, memberColumns: [] },
+  {
+    table: recurringRules,
+    householdColumn: recurringRules.householdId,
+    memberColumns: [recurringRules.paidByMemberId, recurringRules.receivedByMemberId],
+  },
+  {
+    table: recurringRuleShares,
+    householdColumn: recurringRuleShares.householdId,
+    memberColumns: [recurringRuleShares.memberId],
+  },
+  {
+    table: transactions,
+    householdColumn: transactions.householdId,
+    memberColumns: [
+      transactions.paidByMemberId,
+      transactions.receivedByMemberId,
+      transactions.createdByMemberId,
+    ],
+  },
+  {
+    table: transactionShares,
+    householdColumn: transactionShares.householdId,
+    memberColumns: [transactionShares.memberId],
+  },
+  { table: budgets, householdColumn: budgets.householdId, memberColumns: [budgets.memberId] },
+];
 
 /**
  * The one statement that moves a table's rows from one household to another, re-pointing the

@@ -6,6 +6,7 @@ import type { Viewer } from "#server/middleware/session.ts";
 import { isLanguage, type Language } from "#shared/i18n.ts";
 import { memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
 import { householdPlan } from "#server/features/billing/entitlement.ts";
+import { createDefaultCategories } from "#server/features/categories/default-categories.ts";
 import { householdMessages, type HouseholdMessages } from "./household-messages.ts";
 
 export function firstName(fullName: string): string {
@@ -55,6 +56,7 @@ export async function createHouseholdForUser(
       .values({ name: householdName(input.fullName, input.language) })
       .returning({ id: households.id });
     if (!household) throw new Error("household insert returned nothing");
+    await createDefaultCategories(tx, household.id, input.language);
     await tx.insert(members).values([
       { userId: input.userId, householdId: household.id, name: input.fullName, role: "owner" },
       {
@@ -73,6 +75,8 @@ export type Membership = {
   householdId: string;
   householdName: string;
   role: "owner" | "member";
+  /** The profile's language (the session middleware prefers the language on screen). */
+  language: Language;
 };
 
 /** The person's active membership (never the aggregate row), or null. */
@@ -83,9 +87,11 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
       householdId: members.householdId,
       householdName: households.name,
       role: members.role,
+      preferredLanguage: profiles.preferredLanguage,
     })
     .from(members)
     .innerJoin(households, eq(households.id, members.householdId))
+    .leftJoin(profiles, eq(profiles.id, members.userId))
     .where(
       and(
         eq(members.userId, userId),
@@ -94,7 +100,10 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
       ),
     )
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const { preferredLanguage, ...membership } = row;
+  return { ...membership, language: isLanguage(preferredLanguage) ? preferredLanguage : "en" };
 }
 
 export async function findProfile(db: Db, userId: string) {

@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import { pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
+import { PgTable, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import * as schema from "#server/db/schema.ts";
 import { beforeAll, expect, it } from "vitest";
 import { households, invitations, members, profiles } from "#server/db/schema/households.ts";
 import type { Viewer } from "#server/middleware/session.ts";
@@ -34,8 +35,15 @@ const owned: HouseholdOwnedTable = {
   memberColumns: [entries.memberId, entries.paidByMemberId],
 };
 
-it("starts with no entry tables registered (each registers when it is added)", () => {
-  expect(householdOwnedTables).toEqual([]);
+it("registers every table that holds a household_id, except the household's own rows", () => {
+  const registered = new Set(householdOwnedTables.map((owned) => getTableName(owned.table)));
+  const holdingHouseholdId = Object.values(schema)
+    .filter((table) => is(table, PgTable))
+    .filter((table) => Object.values(getTableColumns(table)).some((c) => c.name === "household_id"))
+    .map((table) => getTableName(table))
+    .filter((name) => !["members", "invitations", "subscriptions", "checkouts"].includes(name));
+  expect(holdingHouseholdId.length).toBeGreaterThan(0);
+  expect([...registered].sort()).toEqual([...holdingHouseholdId].sort());
 });
 
 describeOnEachDatabase("the merge when accepting an invitation", (database) => {

@@ -1,0 +1,229 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { households, members } from "./households.ts";
+
+/**
+ * Income and spending: categories, entries (transactions) with their shares per member,
+ * recurring rules, budgets. Every table carries `household_id` and registers in
+ * features/households/household-owned.ts so a merge moves it. Amounts are integer cents.
+ */
+
+export const entryKindValues = ["income", "expense"] as const;
+/** A settlement is a repayment between two members: neither income nor spending. */
+export const transactionKindValues = ["income", "expense", "settlement"] as const;
+export const splitModeValues = ["personal", "percent", "amount"] as const;
+export const frequencyValues = [
+  "daily",
+  "weekly",
+  "biweekly",
+  "monthly",
+  "quarterly",
+  "semiannually",
+  "annually",
+] as const;
+export const rolloverValues = ["none", "surplus", "all"] as const;
+
+/** A category of income or of expenses. Archived ones are hidden from pickers, kept on entries. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: entryKindValues }).notNull(),
+    name: text("name").notNull(),
+    icon: text("icon").notNull().default("tag"),
+    color: text("color").notNull().default("slate"),
+    taxRelevant: boolean("tax_relevant").notNull().default(false),
+    /** The default set's key (groceries, salary, ...), null for a category a person added. */
+    defaultKey: text("default_key"),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("categories_household_id_idx").on(t.householdId, t.kind)],
+);
+
+/**
+ * A recurring rule: the template of an entry and how often it comes. Occurrences up to today
+ * are real transactions with (recurring_rule_id, recurring_date) unique; `materialized_through`
+ * is the last date already created, so a deleted occurrence is never made again.
+ */
+export const recurringRules = pgTable(
+  "recurring_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: entryKindValues }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id),
+    merchant: text("merchant"),
+    notes: text("notes"),
+    splitMode: text("split_mode", { enum: splitModeValues }).notNull().default("personal"),
+    paidByMemberId: uuid("paid_by_member_id").references(() => members.id),
+    receivedByMemberId: uuid("received_by_member_id").references(() => members.id),
+    frequency: text("frequency", { enum: frequencyValues }).notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    materializedThrough: date("materialized_through", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("recurring_rules_household_id_idx").on(t.householdId),
+    check("recurring_rules_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A member's part of a recurring rule (one row for a personal rule). */
+export const recurringRuleShares = pgTable(
+  "recurring_rule_shares",
+  {
+    ruleId: uuid("rule_id")
+      .notNull()
+      .references(() => recurringRules.id, { onDelete: "cascade" }),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** Basis points (10000 = 100 %) when the rule is split by percentages. */
+    percentBp: integer("percent_bp"),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.memberId] })],
+);
+
+/**
+ * An entry: income, an expense, or a settlement (a repayment from `paid_by` to `received_by`).
+ * Income and expenses have a category and one share row per member they belong to (one for a
+ * personal entry); the shares always add up to `amount_cents`. Deleting sets `deleted_at` so
+ * it can be undone; every read filters on it.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: transactionKindValues }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
+    categoryId: uuid("category_id").references(() => categories.id),
+    merchant: text("merchant"),
+    notes: text("notes"),
+    splitMode: text("split_mode", { enum: splitModeValues }).notNull().default("personal"),
+    /** Expense: who paid. Settlement: who paid back. */
+    paidByMemberId: uuid("paid_by_member_id").references(() => members.id),
+    /** Income: who received it. Settlement: who was paid back. */
+    receivedByMemberId: uuid("received_by_member_id").references(() => members.id),
+    createdByMemberId: uuid("created_by_member_id").references(() => members.id),
+    recurringRuleId: uuid("recurring_rule_id").references(() => recurringRules.id, {
+      onDelete: "set null",
+    }),
+    recurringDate: date("recurring_date", { mode: "string" }),
+    /** The hash of an imported CSV row (with its place among identical rows of its file). */
+    importHash: text("import_hash"),
+    /** The import that created the row, so a failed import can take back its batches. */
+    importId: uuid("import_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("transactions_amount_positive", sql`${t.amountCents} > 0`),
+    index("transactions_list_by_date_idx")
+      .on(t.householdId, t.occurredOn.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("transactions_list_by_amount_idx")
+      .on(t.householdId, t.amountCents.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("transactions_category_idx")
+      .on(t.householdId, t.categoryId, t.occurredOn)
+      .where(sql`${t.deletedAt} is null`),
+    index("transactions_import_id_idx").on(t.importId),
+    uniqueIndex("transactions_one_per_rule_and_date").on(t.recurringRuleId, t.recurringDate),
+    uniqueIndex("transactions_import_hash_idx")
+      .on(t.householdId, t.importHash)
+      .where(sql`${t.importHash} is not null`),
+  ],
+);
+
+/** A member's part of an income or expense entry (in cents; they add up to the amount). */
+export const transactionShares = pgTable(
+  "transaction_shares",
+  {
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** Basis points (10000 = 100 %) when the entry is split by percentages. */
+    percentBp: integer("percent_bp"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.memberId] }),
+    index("transaction_shares_member_idx").on(t.householdId, t.memberId, t.transactionId),
+  ],
+);
+
+/**
+ * A monthly budget for one expense category, for the household (the aggregate member row) or
+ * for one member. `month` is the first day of the month. Roll-over carries what was left
+ * (`surplus`) or what was left and what was overspent (`all`) into the next month.
+ */
+export const budgets = pgTable(
+  "budgets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    month: date("month", { mode: "string" }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    rollover: text("rollover", { enum: rolloverValues }).notNull().default("none"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("budgets_amount_not_negative", sql`${t.amountCents} >= 0`),
+    uniqueIndex("budgets_one_per_category_member_month").on(
+      t.householdId,
+      t.categoryId,
+      t.memberId,
+      t.month,
+    ),
+  ],
+);

@@ -1,0 +1,7 @@
+import type { Db } from "#server/db/client.ts";
+import { createRouter } from "#server/lib/router.ts";
+
+/** Skeleton: filled in by the feature's work. */
+export function budgetRoutes(_deps: { db: Db }) {
+  return createRouter();
+}

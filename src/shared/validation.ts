@@ -1,0 +1,121 @@
+import type { Language } from "./i18n.ts";
+
+/**
+ * Validation messages of the money areas, by key. The shared zod schemas use a key as their
+ * message; the server's validation hook answers the sentence in the caller's language, and the
+ * client's forms show the same sentence. Both languages are typed by the key list, so a key
+ * cannot exist in one language only.
+ */
+export const validationKeys = [
+  "invalid",
+  "categoryRequired",
+  "amountRequired",
+  "amountPositive",
+  "amountInvalid",
+  "selectMember",
+  "selectPaidBy",
+  "selectReceivedBy",
+  "splitNeedsTwo",
+  "splitAmountsMustEqualTotal",
+  "splitPercentsMustTotal100",
+  "splitMemberTwice",
+  "dateInvalid",
+  "dateRequired",
+  "endBeforeStart",
+  "nameRequired",
+  "nameTooLong",
+  "nameTaken",
+  "textTooLong",
+  "monthInvalid",
+  "categoryKindMismatch",
+  "categoryArchived",
+  "mergeIntoSelf",
+  "memberUnknown",
+  "settleSameMember",
+  "csvEmpty",
+  "csvTooLarge",
+  "csvColumnMissing",
+] as const;
+export type ValidationKey = (typeof validationKeys)[number];
+
+export function isValidationKey(value: unknown): value is ValidationKey {
+  return typeof value === "string" && (validationKeys as readonly string[]).includes(value);
+}
+
+const en = {
+  invalid: "This value is not valid.",
+  categoryRequired: "Category is required",
+  amountRequired: "Amount is required",
+  amountPositive: "Amount must be positive",
+  amountInvalid: "Please enter a valid amount",
+  selectMember: "Please select a household member",
+  selectPaidBy: "Please select who paid",
+  selectReceivedBy: "Please select who received",
+  splitNeedsTwo: "At least 2 members are needed to split",
+  splitAmountsMustEqualTotal: "Split amounts must equal the total",
+  splitPercentsMustTotal100: "Split percentages must add up to 100%",
+  splitMemberTwice: "Each member can appear only once in a split",
+  dateInvalid: "Please enter a valid date",
+  dateRequired: "Date is required",
+  endBeforeStart: "The end date must be on or after the start date",
+  nameRequired: "Name is required",
+  nameTooLong: "The name may have at most 60 characters",
+  nameTaken: "There is already a category with this name",
+  textTooLong: "This text is too long",
+  monthInvalid: "Please choose a valid month",
+  categoryKindMismatch: "Choose a category of the same type as the entry",
+  categoryArchived: "This category is archived: choose another one",
+  mergeIntoSelf: "Choose another category to merge into",
+  memberUnknown: "This person is not a member of your household",
+  settleSameMember: "Choose two different members",
+  csvEmpty: "The file has no rows to import",
+  csvTooLarge: "The file is too large: import at most 100,000 rows at a time",
+  csvColumnMissing: "Choose a column for the date and the amount",
+} as const satisfies Record<ValidationKey, string>;
+
+const nl = {
+  invalid: "Deze waarde is niet geldig.",
+  categoryRequired: "Categorie is verplicht",
+  amountRequired: "Bedrag is verplicht",
+  amountPositive: "Bedrag moet positief zijn",
+  amountInvalid: "Voer een geldig bedrag in",
+  selectMember: "Selecteer een lid van het huishouden",
+  selectPaidBy: "Selecteer wie heeft betaald",
+  selectReceivedBy: "Selecteer wie het heeft ontvangen",
+  splitNeedsTwo: "Er zijn minstens 2 leden nodig om te verdelen",
+  splitAmountsMustEqualTotal: "De verdeelde bedragen moeten samen het totaal zijn",
+  splitPercentsMustTotal100: "De percentages moeten samen 100% zijn",
+  splitMemberTwice: "Elk lid mag maar één keer in een verdeling staan",
+  dateInvalid: "Voer een geldige datum in",
+  dateRequired: "Datum is verplicht",
+  endBeforeStart: "De einddatum moet op of na de begindatum liggen",
+  nameRequired: "Naam is verplicht",
+  nameTooLong: "De naam mag hoogstens 60 tekens hebben",
+  nameTaken: "Er is al een categorie met deze naam",
+  textTooLong: "Deze tekst is te lang",
+  monthInvalid: "Kies een geldige maand",
+  categoryKindMismatch: "Kies een categorie van hetzelfde soort als de post",
+  categoryArchived: "Deze categorie is gearchiveerd: kies een andere",
+  mergeIntoSelf: "Kies een andere categorie om mee samen te voegen",
+  memberUnknown: "Deze persoon is geen lid van je huishouden",
+  settleSameMember: "Kies twee verschillende leden",
+  csvEmpty: "Het bestand heeft geen rijen om te importeren",
+  csvTooLarge: "Het bestand is te groot: importeer hoogstens 100.000 rijen tegelijk",
+  csvColumnMissing: "Kies een kolom voor de datum en het bedrag",
+} as const satisfies Record<ValidationKey, string>;
+
+export const validationMessages: Record<Language, Record<ValidationKey, string>> = { en, nl };
+
+/** The general sentence for a request with fields that are not right. */
+export const invalidRequestMessage: Record<Language, string> = {
+  en: "Some fields are not filled in correctly.",
+  nl: "Sommige velden zijn niet goed ingevuld.",
+};
+
+/**
+ * The sentence for a validation message: a key becomes the sentence in `language`; any other
+ * text (a message written out in a schema) stays as it is.
+ */
+export function validationMessage(message: string, language: Language): string {
+  return isValidationKey(message) ? validationMessages[language][message] : message;
+}
