@@ -29,16 +29,15 @@ export const recurringRuleInputSchema = entryFieldsSchema
 export type RecurringRuleInput = z.input<typeof recurringRuleInputSchema>;
 
 /**
- * Editing an occurrence of a series: `this` changes that entry only; `following` changes it and
- * every later one (the series is split at its date: the old rule ends the day before, a new
- * rule with the new fields starts there and takes over the occurrences already made from then).
+ * Editing an occurrence of a series "this and all following": the series is split at the
+ * occurrence's date (the old rule ends the day before; a new rule with these fields starts
+ * there and takes over the occurrences already made from then on, which get the new fields).
+ * "Only this one" is an ordinary edit of the entry (PATCH /transactions/{id}).
  */
-export const editScopes = ["this", "following"] as const;
-export type EditScope = (typeof editScopes)[number];
-
-export const editOccurrenceSchema = entryFieldsSchema
-  .extend({ scope: z.enum(editScopes, { error: "invalid" }), ...recurrenceSchema.partial().shape })
+export const editFollowingSchema = entryFieldsSchema
+  .extend(recurrenceSchema.partial().shape)
   .superRefine(checkEntryRules);
+export type EditFollowingInput = z.input<typeof editFollowingSchema>;
 
 /** Stops a series: no occurrences after `endDate` (default today); past entries stay. */
 export const stopRuleSchema = z.object({ endDate: isoDateSchema.optional() });
