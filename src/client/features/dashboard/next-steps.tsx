@@ -21,8 +21,8 @@ type Step = {
 
 const steps: Step[] = [
   { key: "invite", to: "/dashboard/profile?tab=household", icon: UserPlusIcon, ready: true },
-  { key: "entries", to: "/dashboard/income-spending", icon: WalletIcon, ready: false },
-  { key: "budget", to: "/dashboard/income-spending", icon: TargetIcon, ready: false },
+  { key: "entries", to: "/dashboard/income-spending", icon: WalletIcon, ready: true },
+  { key: "budget", to: "/dashboard/income-spending?tab=budgets", icon: TargetIcon, ready: true },
   { key: "plan", to: "/select-plan", icon: SparklesIcon, ready: true },
 ];
 
