@@ -19,6 +19,7 @@ import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
 import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
 import { categoryRoutes } from "./features/categories/categories.routes.ts";
 import { csvRoutes } from "./features/csv/csv.routes.ts";
+import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { recurringRoutes } from "./features/recurring/recurring.routes.ts";
 import { quickEntryRoutes } from "./features/transactions/quick-entry.routes.ts";
 import { transactionRoutes } from "./features/transactions/transactions.routes.ts";
@@ -82,11 +83,13 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", billingRoutes({ db, config: deps.config }))
     .route("/", adminRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", categoryRoutes({ db }))
+    // Before transactionRoutes, so /transactions/{id} does not catch /transactions/export.
+    .route("/", csvRoutes({ db }))
     .route("/", transactionRoutes({ db }))
     .route("/", quickEntryRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", recurringRoutes({ db }))
     .route("/", budgetRoutes({ db }))
-    .route("/", csvRoutes({ db }));
+    .route("/", dashboardRoutes({ db }));
   return deps.mailer.kind === "outbox" ? api.route("/", mailboxRoutes({ db })) : api;
 }
 

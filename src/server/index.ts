@@ -4,6 +4,12 @@ import { createApp, createDeps } from "./app.ts";
 import { DataDirLockedError, lockDataDir } from "./db/client.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { materializeDue } from "./features/recurring/materialize.ts";
+import { sql } from "drizzle-orm";
+import { today } from "#shared/dates.ts";
+
+/** How often recurring occurrences are made (they are also made at start). */
+const recurringEveryMs = 15 * 60_000;
 
 /** The Node entry: one process serving the API and the built app. */
 async function main() {
@@ -22,10 +28,43 @@ async function main() {
     });
   });
 
+  // Recurring entries: make the occurrences due by today (the server's date, its TZ) at start
+  // and every 15 minutes (on PGlite, then fresh planner statistics). Safe beside other
+  // instances (decision 010); errors are logged only.
+  let materializing = false;
+  const materialize = async () => {
+    if (materializing) return;
+    materializing = true;
+    try {
+      const result = await materializeDue(deps.database.db, today());
+      if (result.created > 0) {
+        logger.info("recurring entries made", { created: result.created, rules: result.rules });
+      }
+      for (const failure of result.failed) {
+        logger.error("a recurring entry could not be made", failure);
+      }
+    } catch (error) {
+      logger.error("recurring entries could not be made", { error });
+    }
+    // PGlite runs no autovacuum: without fresh statistics the planner leaves the list's
+    // indexes for sorts of every row once a household has many entries. Cheap (a sample).
+    if (deps.database.kind === "pglite") {
+      try {
+        await deps.database.db.execute(sql`analyze transactions, transaction_shares, categories`);
+      } catch (error) {
+        logger.warn("the database's statistics could not be refreshed", { error });
+      }
+    }
+    materializing = false;
+  };
+  void materialize();
+  const recurringTimer = setInterval(() => void materialize(), recurringEveryMs);
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(recurringTimer);
     logger.info("stopping: finishing requests in flight", { signal });
     const force = setTimeout(() => {
       logger.warn("requests still open after 10 s; closing anyway");

@@ -159,8 +159,9 @@ export const transactions = pgTable(
     index("transactions_list_by_amount_idx")
       .on(t.householdId, t.amountCents.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
-    index("transactions_category_idx")
-      .on(t.householdId, t.categoryId, t.occurredOn)
+    // A category's entries newest first: the list filtered by category pages along it.
+    index("transactions_category_by_date_idx")
+      .on(t.householdId, t.categoryId, t.occurredOn.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index("transactions_import_id_idx").on(t.importId),
     uniqueIndex("transactions_one_per_rule_and_date").on(t.recurringRuleId, t.recurringDate),

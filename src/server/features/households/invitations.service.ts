@@ -16,6 +16,7 @@ import {
   moveRowsStatement,
   type HouseholdOwnedTable,
 } from "./household-owned.ts";
+import { dedupeCategories } from "../categories/categories.service.ts";
 import {
   assertOwner,
   assertOwnHousehold,
@@ -366,6 +367,8 @@ export async function acceptInvitation(
             ne(members.id, current.id),
           ),
         );
+      // Both households brought the default set: one "Groceries" is enough (budgets are added up).
+      await dedupeCategories(tx, household.id);
       await tx.delete(households).where(eq(households.id, current.householdId));
     }
     await tx

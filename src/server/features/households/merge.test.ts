@@ -191,4 +191,49 @@ describeOnEachDatabase("the merge when accepting an invitation", (database) => {
     await acceptInvitation(db(), bramViewer, token, { ownedTables: [] });
     expect(await bramRows()).toEqual([]);
   });
+
+  it("keeps one category of each name: the joiner's entries move into the household's own", async () => {
+    const { annaViewer, bramViewer, token, bram } = await setUp();
+    const groceries = (householdId: string) =>
+      db()
+        .select()
+        .from(schema.categories)
+        .where(
+          sql`${schema.categories.householdId} = ${householdId} and ${schema.categories.defaultKey} = 'groceries'`,
+        );
+    const [bramGroceries] = await groceries(bramViewer.householdId);
+    const [annaGroceries] = await groceries(annaViewer.householdId);
+    const created = await bram.client.post("/api/transactions", {
+      kind: "expense",
+      amountCents: 1234,
+      occurredOn: "2026-03-01",
+      categoryId: bramGroceries?.id,
+      memberId: bramViewer.memberId,
+      paidByMemberId: bramViewer.memberId,
+    });
+    expect(created.status).toBe(201);
+    const entry = (await created.json()) as { id: string };
+    const categoryCount = async (householdId: string) =>
+      (
+        await db()
+          .select()
+          .from(schema.categories)
+          .where(eq(schema.categories.householdId, householdId))
+      ).length;
+    const annaCount = await categoryCount(annaViewer.householdId);
+
+    const accepted = await bram.client.post("/api/accept-invitation", { invitationToken: token });
+    expect(accepted.status).toBe(200);
+
+    expect(await groceries(annaViewer.householdId)).toHaveLength(1);
+    expect(await categoryCount(annaViewer.householdId)).toBe(annaCount);
+    const [moved] = await db()
+      .select()
+      .from(schema.transactions)
+      .where(eq(schema.transactions.id, entry.id));
+    expect(moved).toMatchObject({
+      householdId: annaViewer.householdId,
+      categoryId: annaGroceries?.id,
+    });
+  });
 });

@@ -1,0 +1,2 @@
+DROP INDEX "transactions_category_idx";--> statement-breakpoint
+CREATE INDEX "transactions_category_by_date_idx" ON "transactions" USING btree ("household_id","category_id","occurred_on" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "transactions"."deleted_at" is null;

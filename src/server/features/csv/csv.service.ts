@@ -1,0 +1,272 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { members } from "#server/db/schema/households.ts";
+import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
+import type { Viewer } from "#server/middleware/session.ts";
+import {
+  exportHeader,
+  exportKind,
+  toCsv,
+  utf8Bom,
+  type CsvDelimiterName,
+} from "#shared/csv-export.ts";
+import {
+  formatAmount,
+  importKeys,
+  mapImportRows,
+  parseCsv,
+  type BadRow,
+  type DecimalSeparator,
+  type ImportRow,
+  type ImportSetup,
+} from "#shared/csv-import.ts";
+import type { ListSort, TransactionFilter } from "#shared/schemas/transactions.schema.ts";
+import { checkMembers, fieldError } from "../transactions/entry-references.ts";
+import { listTransactionPage } from "../transactions/transaction-query.ts";
+
+/** Lets other requests run between two pieces of a long job. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export const exportPageSize = 1000;
+export const importBatchSize = 1000;
+export const maxImportRows = 100_000;
+
+/**
+ * The list's entries (same filter and sort) as CSV text with a BOM, the header in the viewer's
+ * language. Read 1000 rows at a time with the list's keyset query, never all at once.
+ */
+export async function exportTransactions(
+  db: Db,
+  viewer: Viewer,
+  query: TransactionFilter & {
+    sort: ListSort;
+    delimiter: CsvDelimiterName;
+    decimal: DecimalSeparator;
+  },
+): Promise<string> {
+  const { householdId, language } = viewer;
+  const [memberRows, categoryRows] = await Promise.all([
+    db
+      .select({ id: members.id, name: members.name })
+      .from(members)
+      .where(eq(members.householdId, householdId)),
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(eq(categories.householdId, householdId)),
+  ]);
+  const memberName = new Map(memberRows.map((row) => [row.id, row.name]));
+  const categoryName = new Map(categoryRows.map((row) => [row.id, row.name]));
+  const filter: TransactionFilter = {
+    q: query.q,
+    from: query.from,
+    to: query.to,
+    kind: query.kind,
+    category: query.category,
+    member: query.member,
+    min: query.min,
+    max: query.max,
+  };
+  const parts: string[] = [utf8Bom + toCsv([exportHeader(language)], query)];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await listTransactionPage(
+      db,
+      householdId,
+      { ...filter, sort: query.sort, cursor, limit: exportPageSize },
+      language,
+    );
+    const rows = page.items.map((item) => {
+      const person = item.kind === "income" ? item.receivedByMemberId : item.paidByMemberId;
+      const shares =
+        item.shares.length > 1
+          ? item.shares
+              .map(
+                (share) =>
+                  `${memberName.get(share.memberId) ?? "?"} ${formatAmount(share.amountCents, query.decimal)}`,
+              )
+              .join(" + ")
+          : "";
+      return [
+        item.occurredOn,
+        exportKind(item.kind, language),
+        formatAmount(item.amountCents, query.decimal),
+        item.categoryId ? (categoryName.get(item.categoryId) ?? "") : "",
+        item.merchant,
+        item.notes,
+        person ? (memberName.get(person) ?? "") : "",
+        shares,
+      ];
+    });
+    parts.push(toCsv(rows, query));
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+    await yieldToOthers();
+  }
+  return parts.join("");
+}
+
+export type ImportRequest = {
+  text: string;
+  setup: ImportSetup;
+  memberId?: string | null | undefined;
+  fileName?: string | null | undefined;
+};
+
+export type ImportResult = {
+  importId: string;
+  imported: number;
+  duplicates: number;
+  invalid: BadRow[];
+  createdCategories: number;
+};
+
+const hash = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/**
+ * Imports the good rows of a CSV file as personal entries of one member: missing categories
+ * are created, rows go in batches of 1000 (each its own short transaction, other requests run
+ * in between), every row carries the import's id and a hash of its content and place among
+ * identical rows, so the same file again adds nothing (counted as duplicates). If a batch
+ * fails, the earlier ones are deleted again: all good rows or none.
+ */
+export async function importTransactions(
+  db: Db,
+  viewer: Viewer,
+  request: ImportRequest,
+): Promise<ImportResult> {
+  const { householdId } = viewer;
+  const memberId = request.memberId || viewer.memberId;
+  await checkMembers(db, viewer, { memberId });
+  const { records } = parseCsv(request.text);
+  const dataRows = request.setup.hasHeader ? records.length - 1 : records.length;
+  if (dataRows <= 0) throw fieldError(viewer, "text", "csvEmpty");
+  if (dataRows > maxImportRows) throw fieldError(viewer, "text", "csvTooLarge");
+  const width = Math.max(...records.map((record) => record.cells.length));
+  if (request.setup.columns.date >= width || request.setup.columns.amount >= width)
+    throw fieldError(viewer, "setup.columns", "csvColumnMissing");
+
+  const { good, bad } = mapImportRows(records, request.setup);
+  const importId = randomUUID();
+  const createdCategoryIds: string[] = [];
+  try {
+    const categoryIds = await resolveCategories(db, householdId, good, createdCategoryIds);
+    const keys = importKeys(good).map(hash);
+    let imported = 0;
+    for (let start = 0; start < good.length; start += importBatchSize) {
+      const batch = good.slice(start, start + importBatchSize);
+      const batchKeys = keys.slice(start, start + importBatchSize);
+      imported += await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(transactions)
+          .values(
+            batch.map((row, index) => ({
+              householdId,
+              kind: row.kind,
+              amountCents: row.amountCents,
+              occurredOn: row.occurredOn,
+              categoryId: categoryIds.get(categoryKey(row)) ?? null,
+              merchant: row.merchant,
+              notes: row.notes,
+              splitMode: "personal" as const,
+              paidByMemberId: row.kind === "expense" ? memberId : null,
+              receivedByMemberId: row.kind === "income" ? memberId : null,
+              createdByMemberId: viewer.memberId,
+              importHash: batchKeys[index] ?? null,
+              importId,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: transactions.id, amountCents: transactions.amountCents });
+        if (inserted.length > 0) {
+          await tx.insert(transactionShares).values(
+            inserted.map((row) => ({
+              transactionId: row.id,
+              householdId,
+              memberId,
+              amountCents: row.amountCents,
+              percentBp: null,
+            })),
+          );
+        }
+        return inserted.length;
+      });
+      await yieldToOthers();
+    }
+    return {
+      importId,
+      imported,
+      duplicates: good.length - imported,
+      invalid: bad,
+      createdCategories: createdCategoryIds.length,
+    };
+  } catch (error) {
+    await compensate(db, householdId, importId, createdCategoryIds);
+    throw error;
+  }
+}
+
+const categoryKey = (row: { kind: string; category: string }) =>
+  `${row.kind}|${row.category.trim().toLowerCase()}`;
+
+/**
+ * The category id of each kind+name of the rows: an existing one of the household (archived
+ * too, names compared case-insensitively), else a new one (its id added to `created`).
+ */
+async function resolveCategories(
+  db: Db,
+  householdId: string,
+  rows: readonly ImportRow[],
+  created: string[],
+): Promise<Map<string, string>> {
+  const existing = await db
+    .select({ id: categories.id, kind: categories.kind, name: categories.name })
+    .from(categories)
+    .where(eq(categories.householdId, householdId))
+    // Active ones first, so an active category wins over an archived one of the same name.
+    .orderBy(sql`${categories.archivedAt} is not null`, categories.createdAt);
+  const ids = new Map<string, string>();
+  for (const row of existing) {
+    const key = categoryKey({ kind: row.kind, category: row.name });
+    if (!ids.has(key)) ids.set(key, row.id);
+  }
+  const missing = new Map<string, { kind: "income" | "expense"; name: string }>();
+  for (const row of rows) {
+    const key = categoryKey(row);
+    if (!ids.has(key) && !missing.has(key))
+      missing.set(key, { kind: row.kind, name: row.category.trim() });
+  }
+  if (missing.size === 0) return ids;
+  const inserted = await db
+    .insert(categories)
+    .values([...missing.values()].map((value) => ({ householdId, ...value })))
+    .returning({ id: categories.id, kind: categories.kind, name: categories.name });
+  for (const row of inserted) {
+    created.push(row.id);
+    ids.set(categoryKey({ kind: row.kind, category: row.name }), row.id);
+  }
+  return ids;
+}
+
+/** Takes back a failed import: its rows, then the categories it created. */
+async function compensate(
+  db: Db,
+  householdId: string,
+  importId: string,
+  createdCategoryIds: readonly string[],
+) {
+  await db
+    .delete(transactions)
+    .where(and(eq(transactions.householdId, householdId), eq(transactions.importId, importId)));
+  if (createdCategoryIds.length > 0) {
+    await db
+      .delete(categories)
+      .where(
+        and(
+          eq(categories.householdId, householdId),
+          inArray(categories.id, [...createdCategoryIds]),
+        ),
+      );
+  }
+}

@@ -1,0 +1,182 @@
+import { and, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { transactions, transactionShares } from "#server/db/schema/money.ts";
+import { memberOfHousehold } from "#server/features/recurring/recurring.service.ts";
+import type { Viewer } from "#server/middleware/session.ts";
+import { today } from "#shared/dates.ts";
+import type {
+  Dashboard,
+  DashboardFigures,
+  DashboardQuery,
+} from "#shared/schemas/dashboard.schema.ts";
+
+/**
+ * The dashboard's figures: income, spending, net and savings rate of a period and of the period
+ * before, spending per category, the last 12 months and the members' shares of spending. The
+ * same rules as the transactions list's summary: the household sums the entries' amounts, a
+ * member sums their shares; settlements and deleted entries are left out. Four grouped queries
+ * run side by side; no entry is loaded into memory.
+ */
+
+type Period = { from: string; to: string };
+
+const dayMs = 86_400_000;
+const toDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) => fromDay(toDay(date) + days * dayMs);
+
+/** `YYYY-MM` moved by some months. */
+export function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+const lastDayOf = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
+
+/** The current calendar month. */
+export function currentMonth(day = today()): Period {
+  const month = day.slice(0, 7);
+  return { from: `${month}-01`, to: lastDayOf(month) };
+}
+
+/**
+ * The period of the same length right before: whole calendar months (a month, a year, ...) are
+ * followed back by as many whole months; any other period by as many days.
+ */
+export function previousPeriod(period: Period): Period {
+  const fromMonth = period.from.slice(0, 7);
+  const toMonth = period.to.slice(0, 7);
+  if (period.from.endsWith("-01") && period.to === lastDayOf(toMonth)) {
+    const months =
+      (Number(toMonth.slice(0, 4)) - Number(fromMonth.slice(0, 4))) * 12 +
+      Number(toMonth.slice(5, 7)) -
+      Number(fromMonth.slice(5, 7)) +
+      1;
+    return {
+      from: `${addMonths(fromMonth, -months)}-01`,
+      to: lastDayOf(addMonths(toMonth, -months)),
+    };
+  }
+  const days = Math.round((toDay(period.to) - toDay(period.from)) / dayMs) + 1;
+  return { from: addDays(period.from, -days), to: addDays(period.from, -1) };
+}
+
+export function figuresOf(incomeCents: number, expenseCents: number): DashboardFigures {
+  const netCents = incomeCents - expenseCents;
+  return {
+    incomeCents,
+    expenseCents,
+    netCents,
+    savingsRateBp:
+      incomeCents > 0 ? Number((BigInt(netCents) * 10_000n) / BigInt(incomeCents)) : null,
+  };
+}
+
+const cents = (expression: SQL) =>
+  sql<number>`coalesce(sum(${expression}), 0)::bigint`.mapWith(Number);
+
+export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): Promise<Dashboard> {
+  const member = query.member ? await memberOfHousehold(db, viewer, query.member) : null;
+  const scoped = member && !member.isHousehold ? member.id : null;
+  const period: Period =
+    query.from && query.to ? { from: query.from, to: query.to } : currentMonth();
+  const previous = previousPeriod(period);
+  const lastMonth = period.to.slice(0, 7);
+  const firstMonth = addMonths(lastMonth, -11);
+
+  const amount = scoped ? sql`${transactionShares.amountCents}` : sql`${transactions.amountCents}`;
+  const between = (from: string, to: string) =>
+    and(gte(transactions.occurredOn, from), lte(transactions.occurredOn, to));
+  const counted = (from: string, to: string, kinds: ("income" | "expense")[]) =>
+    and(
+      eq(transactions.householdId, viewer.householdId),
+      isNull(transactions.deletedAt),
+      inArray(transactions.kind, kinds),
+      between(from, to),
+      ...(scoped
+        ? [
+            sql`${transactionShares.householdId} = ${viewer.householdId}`,
+            sql`${transactionShares.memberId} = ${scoped}`,
+          ]
+        : []),
+    );
+  /** The entries (the household) or the member's shares joined to their entries. */
+  const source = <T extends Parameters<Db["select"]>[0] & object>(fields: T) =>
+    scoped
+      ? db
+          .select(fields)
+          .from(transactions)
+          .innerJoin(transactionShares, eq(transactionShares.transactionId, transactions.id))
+      : db.select(fields).from(transactions);
+
+  const sumIf = (kind: "income" | "expense", range: Period) =>
+    cents(
+      sql`case when ${transactions.kind} = ${kind} and ${transactions.occurredOn} between ${range.from} and ${range.to} then ${amount} end`,
+    );
+  const earliest = previous.from < period.from ? previous.from : period.from;
+  const latest = previous.to > period.to ? previous.to : period.to;
+  const monthOf = sql<string>`to_char(${transactions.occurredOn}, 'YYYY-MM')`;
+
+  const [figureRows, categoryRows, monthRows, memberRows] = await Promise.all([
+    source({
+      income: sumIf("income", period),
+      expense: sumIf("expense", period),
+      previousIncome: sumIf("income", previous),
+      previousExpense: sumIf("expense", previous),
+    }).where(counted(earliest, latest, ["income", "expense"])),
+    source({
+      categoryId: transactions.categoryId,
+      totalCents: cents(amount),
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+      .where(counted(period.from, period.to, ["expense"]))
+      .groupBy(transactions.categoryId)
+      .orderBy(desc(sql`sum(${amount})`), transactions.categoryId),
+    source({
+      month: monthOf,
+      incomeCents: cents(sql`case when ${transactions.kind} = 'income' then ${amount} end`),
+      expenseCents: cents(sql`case when ${transactions.kind} = 'expense' then ${amount} end`),
+    })
+      .where(counted(`${firstMonth}-01`, lastDayOf(lastMonth), ["income", "expense"]))
+      .groupBy(monthOf),
+    scoped
+      ? Promise.resolve(null)
+      : db
+          .select({
+            memberId: transactionShares.memberId,
+            expenseCents: cents(sql`${transactionShares.amountCents}`),
+          })
+          .from(transactionShares)
+          .innerJoin(transactions, eq(transactions.id, transactionShares.transactionId))
+          .where(
+            and(
+              eq(transactionShares.householdId, viewer.householdId),
+              counted(period.from, period.to, ["expense"]),
+            ),
+          )
+          .groupBy(transactionShares.memberId)
+          .orderBy(desc(sql`sum(${transactionShares.amountCents})`), transactionShares.memberId),
+  ]);
+
+  const figures = figureRows[0] ?? { income: 0, expense: 0, previousIncome: 0, previousExpense: 0 };
+  const byMonth = new Map(monthRows.map((row) => [row.month, row]));
+  return {
+    period,
+    previous,
+    figures: {
+      current: figuresOf(figures.income, figures.expense),
+      previous: figuresOf(figures.previousIncome, figures.previousExpense),
+    },
+    spendingByCategory: categoryRows.map((row) => ({
+      categoryId: row.categoryId,
+      totalCents: row.totalCents,
+      count: row.count,
+    })),
+    monthly: Array.from({ length: 12 }, (_, index) => {
+      const month = addMonths(firstMonth, index);
+      const row = byMonth.get(month);
+      return { month, incomeCents: row?.incomeCents ?? 0, expenseCents: row?.expenseCents ?? 0 };
+    }),
+    memberSpending: memberRows,
+  };
+}

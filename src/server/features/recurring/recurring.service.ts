@@ -1,0 +1,402 @@
+import { and, asc, eq, gte, inArray, isNull } from "drizzle-orm";
+import type { Db, Queryable } from "#server/db/client.ts";
+import { members } from "#server/db/schema/households.ts";
+import {
+  recurringRules,
+  recurringRuleShares,
+  transactions,
+  transactionShares,
+} from "#server/db/schema/money.ts";
+import {
+  checkCategory,
+  checkMembers,
+  fieldError,
+  isUuid,
+} from "#server/features/transactions/entry-references.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import type { Viewer } from "#server/middleware/session.ts";
+import type { IsoDate } from "#shared/dates.ts";
+import { addDays, nextOccurrenceAfter, occurrencesBetween } from "#shared/recurrence.ts";
+import type {
+  EditFollowingInput,
+  RecurringRule,
+  Upcoming,
+} from "#shared/schemas/recurring.schema.ts";
+import type { EntryValues } from "#shared/schemas/transactions.schema.ts";
+import { computeShares, type Share } from "#shared/shares.ts";
+import { materializeRule, type RuleRow } from "./materialize.ts";
+
+type RuleFields = Omit<EntryValues, "occurredOn">;
+
+const notFound = () => new AppError("NOT_FOUND", "There is no such recurring entry.");
+
+/** Checks the category and the members an entry's fields name (the viewer's household only). */
+async function checkReferences(
+  tx: Queryable,
+  viewer: Viewer,
+  fields: RuleFields,
+  had: { categoryId: string; memberIds: string[] } | null = null,
+) {
+  await checkCategory(tx, viewer, fields.categoryId, fields.kind, {
+    allowArchivedId: had?.categoryId ?? null,
+  });
+  const named: Record<string, string | null | undefined> = {
+    memberId: fields.splitMode === "personal" ? fields.memberId : null,
+    paidByMemberId: fields.kind === "expense" ? fields.paidByMemberId : null,
+    receivedByMemberId: fields.kind === "income" ? fields.receivedByMemberId : null,
+  };
+  if (fields.splitMode !== "personal") {
+    fields.shares.forEach((share, index) => {
+      named[`shares.${index}.memberId`] = share.memberId;
+    });
+  }
+  await checkMembers(tx, viewer, named, { known: had?.memberIds ?? [] });
+}
+
+/** The columns of an entry (rule or occurrence) from validated fields, and its shares. */
+function entryColumns(fields: RuleFields) {
+  const shares = computeShares({
+    amountCents: fields.amountCents,
+    splitMode: fields.splitMode,
+    memberId: fields.memberId,
+    shares: fields.shares,
+  });
+  return {
+    columns: {
+      kind: fields.kind,
+      amountCents: fields.amountCents,
+      categoryId: fields.categoryId,
+      merchant: fields.merchant,
+      notes: fields.notes,
+      splitMode: fields.splitMode,
+      paidByMemberId: fields.kind === "expense" ? (fields.paidByMemberId ?? null) : null,
+      receivedByMemberId: fields.kind === "income" ? (fields.receivedByMemberId ?? null) : null,
+    },
+    shares,
+  };
+}
+
+async function insertRule(
+  tx: Queryable,
+  householdId: string,
+  fields: RuleFields,
+  schedule: Pick<RuleRow, "frequency" | "startDate" | "endDate">,
+) {
+  const { columns, shares } = entryColumns(fields);
+  const [rule] = await tx
+    .insert(recurringRules)
+    .values({ householdId, ...columns, ...schedule })
+    .returning();
+  if (!rule) throw new AppError("INTERNAL", "The recurring entry could not be saved.");
+  await tx.insert(recurringRuleShares).values(
+    shares.map((share) => ({
+      ruleId: rule.id,
+      householdId,
+      memberId: share.memberId,
+      amountCents: share.amountCents,
+      percentBp: share.percentBp,
+    })),
+  );
+  return rule;
+}
+
+function toRule(rule: RuleRow, shares: Share[], today: IsoDate): RecurringRule {
+  return {
+    id: rule.id,
+    kind: rule.kind,
+    amountCents: rule.amountCents,
+    currency: rule.currency,
+    categoryId: rule.categoryId,
+    merchant: rule.merchant,
+    notes: rule.notes,
+    splitMode: rule.splitMode,
+    paidByMemberId: rule.paidByMemberId,
+    receivedByMemberId: rule.receivedByMemberId,
+    shares,
+    frequency: rule.frequency,
+    startDate: rule.startDate,
+    endDate: rule.endDate,
+    nextDate: nextOccurrenceAfter(rule, today),
+  };
+}
+
+async function sharesOf(tx: Queryable, ruleIds: string[]) {
+  const byRule = new Map<string, Share[]>();
+  if (ruleIds.length === 0) return byRule;
+  const rows = await tx
+    .select()
+    .from(recurringRuleShares)
+    .where(inArray(recurringRuleShares.ruleId, ruleIds))
+    .orderBy(asc(recurringRuleShares.memberId));
+  for (const row of rows) {
+    const list = byRule.get(row.ruleId) ?? [];
+    list.push({ memberId: row.memberId, amountCents: row.amountCents, percentBp: row.percentBp });
+    byRule.set(row.ruleId, list);
+  }
+  return byRule;
+}
+
+async function ruleOf(tx: Queryable, viewer: Viewer, id: string) {
+  if (!isUuid(id)) throw notFound();
+  const [rule] = await tx
+    .select()
+    .from(recurringRules)
+    .where(and(eq(recurringRules.id, id), eq(recurringRules.householdId, viewer.householdId)))
+    .limit(1);
+  if (!rule) throw notFound();
+  return rule;
+}
+
+/** Creates a rule and makes its occurrences due by today at once (in the same transaction). */
+export async function createRule(
+  db: Db,
+  viewer: Viewer,
+  input: EntryValues & { frequency: RuleRow["frequency"]; endDate: string | null },
+  today: IsoDate,
+): Promise<RecurringRule> {
+  return db.transaction(async (tx) => {
+    await checkReferences(tx, viewer, input);
+    const rule = await insertRule(tx, viewer.householdId, input, {
+      frequency: input.frequency,
+      startDate: input.occurredOn,
+      endDate: input.endDate,
+    });
+    await materializeRule(tx, rule, today);
+    const shares = await sharesOf(tx, [rule.id]);
+    return toRule(rule, shares.get(rule.id) ?? [], today);
+  });
+}
+
+/**
+ * The household's rules: running ones first (by their next date), then ended ones. With a
+ * member (the scope picker's choice): only the rules in which that member has a share.
+ */
+export async function listRules(
+  db: Db,
+  viewer: Viewer,
+  today: IsoDate,
+  options: { member?: string | undefined } = {},
+) {
+  const member = options.member ? await memberOfHousehold(db, viewer, options.member) : null;
+  const scoped = member && !member.isHousehold ? member.id : null;
+  const rows = await db
+    .select()
+    .from(recurringRules)
+    .where(eq(recurringRules.householdId, viewer.householdId));
+  const shares = await sharesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const rules = rows
+    .filter((row) => !scoped || shares.get(row.id)?.some((share) => share.memberId === scoped))
+    .map((row) => toRule(row, shares.get(row.id) ?? [], today));
+  const key = (rule: RecurringRule) =>
+    rule.nextDate ? `0${rule.nextDate}` : `1${invert(rule.endDate ?? rule.startDate)}`;
+  return rules.sort((a, b) => key(a).localeCompare(key(b)) || a.id.localeCompare(b.id));
+}
+
+/** Sorts later dates first when compared as text. */
+function invert(date: string) {
+  return [...date].map((ch) => (/\d/.test(ch) ? String(9 - Number(ch)) : ch)).join("");
+}
+
+/** A member of the viewer's household (any row), or a 404. */
+export async function memberOfHousehold(tx: Queryable, viewer: Viewer, memberId: string) {
+  if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "There is no such member.");
+  const [member] = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.id, memberId), eq(members.householdId, viewer.householdId)))
+    .limit(1);
+  if (!member) throw new AppError("NOT_FOUND", "There is no such member.");
+  return member;
+}
+
+/**
+ * The occurrences still to come within `days` days of today, sorted by date: every date of a
+ * running rule after what it has made so far. With a member: only rules in which that member
+ * has a share, with the share.
+ */
+export async function upcoming(
+  db: Db,
+  viewer: Viewer,
+  options: { days: number; member?: string | undefined },
+  today: IsoDate,
+): Promise<Upcoming[]> {
+  const member = options.member ? await memberOfHousehold(db, viewer, options.member) : null;
+  const scoped = member && !member.isHousehold ? member.id : null;
+  const rows = await db
+    .select()
+    .from(recurringRules)
+    .where(eq(recurringRules.householdId, viewer.householdId));
+  const shares = await sharesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const until = addDays(today, options.days);
+  const items: Upcoming[] = [];
+  for (const rule of rows) {
+    const share = scoped
+      ? shares.get(rule.id)?.find((candidate) => candidate.memberId === scoped)
+      : undefined;
+    if (scoped && !share) continue;
+    const from = rule.materializedThrough ? addDays(rule.materializedThrough, 1) : rule.startDate;
+    for (const date of occurrencesBetween(rule, from, until, 1000)) {
+      items.push({
+        ruleId: rule.id,
+        date,
+        kind: rule.kind,
+        amountCents: rule.amountCents,
+        categoryId: rule.categoryId,
+        merchant: rule.merchant,
+        memberShareCents: share ? share.amountCents : null,
+      });
+    }
+  }
+  return items.sort((a, b) => a.date.localeCompare(b.date) || a.ruleId.localeCompare(b.ruleId));
+}
+
+/**
+ * "This and all following": the occurrence's series is split at its date. The old rule ends
+ * the day before (or goes away when the occurrence was its first); a new rule with the new
+ * fields starts on that date and takes over the occurrences already made from then on (deleted
+ * ones too, so they stay deleted), which get the new fields. Made occurrences that do not fall
+ * on the new schedule (after a change of frequency) are deleted; dates of the new schedule not
+ * made yet are made at once.
+ */
+export async function editFollowing(
+  db: Db,
+  viewer: Viewer,
+  transactionId: string,
+  input: EditFollowingInput & EntryValues,
+  today: IsoDate,
+): Promise<RecurringRule> {
+  if (!isUuid(transactionId)) throw notFound();
+  return db.transaction(async (tx) => {
+    const [occurrence] = await tx
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.id, transactionId),
+          eq(transactions.householdId, viewer.householdId),
+          isNull(transactions.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!occurrence?.recurringRuleId || !occurrence.recurringDate) throw notFound();
+    const old = await ruleOf(tx, viewer, occurrence.recurringRuleId);
+    const splitDate = occurrence.recurringDate;
+    const endDate = input.endDate !== undefined ? input.endDate : old.endDate;
+    if (endDate && endDate < splitDate) throw fieldError(viewer, "endDate", "endBeforeStart");
+    // The series may keep an archived category and members no longer active that it already had.
+    const oldShares = await sharesOf(tx, [old.id]);
+    await checkReferences(tx, viewer, input, {
+      categoryId: old.categoryId,
+      memberIds: [
+        ...(oldShares.get(old.id) ?? []).map((share) => share.memberId),
+        ...[old.paidByMemberId, old.receivedByMemberId].filter((id): id is string => id !== null),
+      ],
+    });
+
+    const rule = await insertRule(tx, viewer.householdId, input, {
+      frequency: input.frequency ?? old.frequency,
+      startDate: splitDate,
+      endDate,
+    });
+    const { columns, shares } = entryColumns(input);
+    const following = await tx
+      .select({ id: transactions.id, date: transactions.recurringDate })
+      .from(transactions)
+      .where(
+        and(eq(transactions.recurringRuleId, old.id), gte(transactions.recurringDate, splitDate)),
+      );
+    const onSchedule = new Set(
+      occurrencesBetween(rule, splitDate, old.materializedThrough ?? splitDate, 100_000),
+    );
+    const keep = following.filter((row) => row.date && onSchedule.has(row.date));
+    const drop = following.filter((row) => !(row.date && onSchedule.has(row.date)));
+    const now = new Date();
+    if (keep.length > 0) {
+      const ids = keep.map((row) => row.id);
+      await tx
+        .update(transactions)
+        .set({ ...columns, recurringRuleId: rule.id, updatedAt: now })
+        .where(inArray(transactions.id, ids));
+      await tx.delete(transactionShares).where(inArray(transactionShares.transactionId, ids));
+      await tx.insert(transactionShares).values(
+        ids.flatMap((id) =>
+          shares.map((share) => ({
+            transactionId: id,
+            householdId: viewer.householdId,
+            memberId: share.memberId,
+            amountCents: share.amountCents,
+            percentBp: share.percentBp,
+          })),
+        ),
+      );
+    }
+    if (drop.length > 0) {
+      // Off the new schedule: deleted (soft, like a person's delete) and left on the old rule.
+      await tx
+        .update(transactions)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(
+          and(
+            inArray(
+              transactions.id,
+              drop.map((row) => row.id),
+            ),
+            isNull(transactions.deletedAt),
+          ),
+        );
+    }
+    // The edited occurrence itself may also move to another day.
+    await tx
+      .update(transactions)
+      .set({ occurredOn: input.occurredOn, updatedAt: now })
+      .where(and(eq(transactions.id, occurrence.id), eq(transactions.recurringRuleId, rule.id)));
+
+    if (splitDate <= old.startDate) {
+      await tx.delete(recurringRules).where(eq(recurringRules.id, old.id));
+    } else {
+      const before = addDays(splitDate, -1);
+      await tx
+        .update(recurringRules)
+        .set({
+          endDate: before,
+          materializedThrough:
+            old.materializedThrough && old.materializedThrough > before
+              ? before
+              : old.materializedThrough,
+          updatedAt: now,
+        })
+        .where(eq(recurringRules.id, old.id));
+    }
+    await materializeRule(tx, rule, today);
+    const [fresh] = await tx.select().from(recurringRules).where(eq(recurringRules.id, rule.id));
+    return toRule(fresh ?? rule, shares, today);
+  });
+}
+
+/** Stops a series after `endDate` (default today; never later than an end it already had). */
+export async function stopRule(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  endDate: IsoDate | undefined,
+  today: IsoDate,
+): Promise<RecurringRule> {
+  return db.transaction(async (tx) => {
+    const rule = await ruleOf(tx, viewer, id);
+    const wanted = endDate ?? today;
+    const end = rule.endDate && rule.endDate < wanted ? rule.endDate : wanted;
+    const [stopped] = await tx
+      .update(recurringRules)
+      .set({ endDate: end, updatedAt: new Date() })
+      .where(eq(recurringRules.id, rule.id))
+      .returning();
+    const shares = await sharesOf(tx, [rule.id]);
+    return toRule(stopped ?? rule, shares.get(rule.id) ?? [], today);
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { isIsoDate } from "../dates.ts";
+import { isoDateSchema } from "./transactions.schema.ts";
+
+/**
+ * The dashboard's query: a period (both dates, or neither for the current month) and an optional
+ * member (none, or the household's aggregate row: the household).
+ */
+export const dashboardQuerySchema = z
+  .object({
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    member: z.string().max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && !value.to)
+      ctx.addIssue({ code: "custom", path: ["to"], message: "dateRequired" });
+    if (value.to && !value.from)
+      ctx.addIssue({ code: "custom", path: ["from"], message: "dateRequired" });
+    // Compared only when both are dates (a bad one already has its own message).
+    if (isIsoDate(value.from) && isIsoDate(value.to) && value.to < value.from) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "endBeforeStart" });
+    }
+  });
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+const periodSchema = z.object({ from: z.string(), to: z.string() });
+
+export const dashboardFiguresSchema = z.object({
+  incomeCents: z.number().int(),
+  expenseCents: z.number().int(),
+  netCents: z.number().int(),
+  /** net × 10,000 / income (basis points, rounded toward zero); null without income. */
+  savingsRateBp: z.number().int().nullable(),
+});
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+
+export const dashboardSchema = z.object({
+  period: periodSchema,
+  /** The period of the same length right before (a calendar month, a year, or as many days). */
+  previous: periodSchema,
+  figures: z.object({ current: dashboardFiguresSchema, previous: dashboardFiguresSchema }),
+  /** The period's spending per category (null: uncategorised), largest first. */
+  spendingByCategory: z.array(
+    z.object({
+      categoryId: z.string().nullable(),
+      totalCents: z.number().int(),
+      count: z.number().int(),
+    }),
+  ),
+  /** The 12 months ending with the period's last month, oldest first, empty months as 0. */
+  monthly: z.array(
+    z.object({
+      month: z.string(),
+      incomeCents: z.number().int(),
+      expenseCents: z.number().int(),
+    }),
+  ),
+  /** The household scope only (else null): each member's shares of the period's spending. */
+  memberSpending: z
+    .array(z.object({ memberId: z.string(), expenseCents: z.number().int() }))
+    .nullable(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
