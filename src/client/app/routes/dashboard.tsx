@@ -18,6 +18,7 @@ import {
   useShellMembers,
 } from "#client/features/households/household-sidebar.tsx";
 import { ScopePicker } from "#client/features/households/scope-picker.tsx";
+import { AddEntryButton, EntryDialogHost } from "#client/features/transactions/entry-dialog.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { effectivePlan, upgradeTarget } from "#shared/plans.ts";
 
@@ -57,7 +58,12 @@ export function Component() {
       onLockedItem={() => openPlanDialog(upgradeTarget(plan))}
       members={members}
       title={title}
-      topBarActions={<ScopePicker account={account} />}
+      topBarActions={
+        <>
+          <ScopePicker account={account} />
+          <AddEntryButton />
+        </>
+      }
       householdActions={<HouseholdSidebarActions account={account} />}
       signingOut={signOut.isPending}
       onSignOut={() =>
@@ -65,7 +71,8 @@ export function Component() {
       }
     >
       <Outlet />
-      <BillingHost account={account} />
+      <BillingHost account={account} paused={signOut.isPending} />
+      <EntryDialogHost account={account} />
     </DashboardShell>
   );
 }

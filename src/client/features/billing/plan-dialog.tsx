@@ -89,8 +89,15 @@ export function PlanDialog({ account, forced }: { account: Account; forced: bool
  * Everything billing adds to the dashboard: the subscription check (1 s after sign-in, every
  * 60 s), the forced plan choice 500 ms after load for a person without a plan, and the dialog.
  */
-export function BillingHost({ account }: { account: Account }) {
-  useSubscriptionPolling(account);
+export function BillingHost({
+  account,
+  paused = false,
+}: {
+  account: Account;
+  /** True while signing out: no check may reach the server once the session is ending. */
+  paused?: boolean;
+}) {
+  useSubscriptionPolling(paused ? null : account);
   const plans = usePlans();
   const billingOff = plans.data?.billing === "off";
   // Only an owner chooses the household's plan; a member joined a household that has one.

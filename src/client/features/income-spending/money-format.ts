@@ -1,0 +1,70 @@
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "#client/lib/api.ts";
+import { translateError } from "#client/lib/errors.ts";
+import { isLanguage, defaultLanguage, type Language } from "#shared/i18n.ts";
+import { formatMoney, type Cents } from "#shared/money.ts";
+
+/** The language the page is shown in, and money and dates formatted for it. */
+export function useMoneyFormat() {
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.resolvedLanguage)
+    ? i18n.resolvedLanguage
+    : defaultLanguage;
+  const locale = language === "nl" ? "nl-NL" : "en-GB";
+  return {
+    language,
+    money: (cents: Cents) => formatMoney(cents, language),
+    /** "28 Feb" / "28 feb." for a `YYYY-MM-DD`. */
+    day: (date: string, withYear = false) =>
+      new Intl.DateTimeFormat(locale, {
+        day: "numeric",
+        month: "short",
+        ...(withYear ? { year: "numeric" } : {}),
+        timeZone: "UTC",
+      }).format(new Date(`${date}T00:00:00Z`)),
+    /** "February 2026" / "februari 2026" for a `YYYY-MM`. */
+    month: (month: string) =>
+      new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${month}-01T00:00:00Z`),
+      ),
+  };
+}
+
+/** The current month as `YYYY-MM` (the person's clock). */
+export function currentMonth(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
+}
+
+export function isMonth(value: string | null): value is string {
+  return value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** The month `offset` months from `month`. */
+export function shiftMonth(month: string, offset: number): string {
+  const [year, index] = month.split("-").map(Number) as [number, number];
+  const total = year * 12 + (index - 1) + offset;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The first and last day of a month, for the API's from/to. */
+export function monthRange(month: string): { from: string; to: string } {
+  const [year, index] = month.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, index, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
+}
+
+/** A failed call as a sentence: the server's own translated validation message when it gave one. */
+export function errorText(t: TFunction, error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    (error.status === 400 || error.status === 409) &&
+    error.message &&
+    !error.message.startsWith("HTTP ")
+  ) {
+    const field = error.fields ? Object.values(error.fields)[0] : undefined;
+    return field ?? error.message;
+  }
+  return translateError(t, error);
+}

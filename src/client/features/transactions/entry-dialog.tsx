@@ -1,0 +1,122 @@
+import { PlusIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "#client/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "#client/components/ui/dialog.tsx";
+import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { Tooltip, TooltipContent, TooltipTrigger } from "#client/components/ui/tooltip.tsx";
+import type { Account } from "#client/features/account/account.queries.ts";
+import { useCategories } from "#client/features/categories/categories.queries.ts";
+import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
+import { useSidebar } from "#client/components/ui/sidebar.tsx";
+import {
+  closeEntryDialog,
+  entryDialogReturnFocus,
+  openEntryDialog,
+  useEntryDialog,
+} from "./entry-dialog-store.ts";
+import { EntryForm } from "./entry-form.tsx";
+
+/** The one entry dialog of the dashboard, opened through the store from anywhere. */
+export function EntryDialogHost({ account }: { account: Account }) {
+  const { t } = useTranslation("entries");
+  const state = useEntryDialog();
+  const members = useMembers(account);
+  const categories = useCategories();
+  const people = members.data ? activePeople(members.data) : null;
+  const editing = state.entry !== null;
+  return (
+    <Dialog open={state.open} onOpenChange={(open) => !open && closeEntryDialog()}>
+      <DialogContent
+        closeLabel={t("common:actions.close")}
+        className="max-w-lg"
+        data-testid="entry-dialog"
+        onCloseAutoFocus={(event) => {
+          const target = entryDialogReturnFocus();
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{editing ? t("form.editTitle") : t("form.addTitle")}</DialogTitle>
+          <DialogDescription>
+            {editing ? t("form.editDescription") : t("form.addDescription")}
+          </DialogDescription>
+        </DialogHeader>
+        {people && categories.data ? (
+          <EntryForm
+            key={state.key}
+            entry={state.entry}
+            initialKind={state.kind}
+            people={people}
+            categories={categories.data}
+            meId={account.member.id}
+            onDone={closeEntryDialog}
+          />
+        ) : (
+          <div className="grid gap-4" aria-busy="true">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-9" />
+            <Skeleton className="h-9" />
+            <Skeleton className="h-24" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** True when a key press belongs to a field or a dialog and must not act as a shortcut. */
+function isTyping(event: KeyboardEvent): boolean {
+  const target = event.target;
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const field = target.closest("input, textarea, select, [role='textbox'], [role='combobox']");
+  // A checkbox or radio takes no letters: "n" there still opens the form.
+  if (field && !(field instanceof HTMLInputElement && /^(checkbox|radio)$/.test(field.type)))
+    return true;
+  return document.querySelector("[role='dialog'], [role='alertdialog']") !== null;
+}
+
+/** The top bar's "Add entry" button; "n" anywhere on the dashboard opens the same form. */
+export function AddEntryButton() {
+  const { t } = useTranslation("entries");
+  const { isMobile } = useSidebar();
+  const [hintOpen, setHintOpen] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "n" || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || isTyping(event)) return;
+      event.preventDefault();
+      openEntryDialog();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+  return (
+    <Tooltip open={hintOpen && !isMobile} onOpenChange={setHintOpen}>
+      <TooltipTrigger asChild>
+        <Button
+          size="sm"
+          aria-keyshortcuts="N"
+          onClick={() => openEntryDialog()}
+          data-testid="add-entry"
+          className="max-sm:size-8 max-sm:px-0"
+        >
+          <PlusIcon aria-hidden="true" />
+          <span className="max-sm:sr-only">{t("actions.add")}</span>
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent side="bottom">
+        {t("actions.addHint")} <kbd className="ml-1 font-sans opacity-80">N</kbd>
+      </TooltipContent>
+    </Tooltip>
+  );
+}

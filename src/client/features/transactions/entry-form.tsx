@@ -1,0 +1,844 @@
+import { LoaderCircleIcon, RepeatIcon, SaveIcon, Trash2Icon } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "#client/components/ui/button.tsx";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "#client/components/ui/dialog.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { NativeSelect } from "#client/components/ui/select.tsx";
+import { Textarea } from "#client/components/ui/textarea.tsx";
+import { CategoryIconTile } from "#client/features/categories/category-badge.tsx";
+import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
+import { ApiError } from "#client/lib/api.ts";
+import { cn } from "#client/lib/cn.ts";
+import { today } from "#shared/dates.ts";
+import type { Language } from "#shared/i18n.ts";
+import { allocate, formatMoney, parseMoney } from "#shared/money.ts";
+import { frequencies, type Frequency } from "#shared/recurrence.ts";
+import type { Category, EntryKind } from "#shared/schemas/categories.schema.ts";
+import { recurringRuleInputSchema } from "#shared/schemas/recurring.schema.ts";
+import {
+  entryInputSchema,
+  type EntryInput,
+  type Transaction,
+} from "#shared/schemas/transactions.schema.ts";
+import { validationMessage } from "#shared/validation.ts";
+import {
+  amountForSchema,
+  formatCentsInput,
+  formatPercentInput,
+  parsePercentBp,
+} from "./amount-input.ts";
+import {
+  useCreateEntry,
+  useCreateRecurring,
+  useDeleteEntries,
+  useEditFollowing,
+  useRestoreEntries,
+  useUpdateEntry,
+} from "./transactions.queries.ts";
+
+type ShareRow = { memberId: string; included: boolean; value: string };
+
+export type EntryFormValues = {
+  kind: EntryKind;
+  amount: string;
+  occurredOn: string;
+  categoryId: string;
+  merchant: string;
+  notes: string;
+  assignment: "personal" | "split";
+  splitBy: "percent" | "amount";
+  memberId: string;
+  payerId: string;
+  shares: ShareRow[];
+  repeat: boolean;
+  frequency: Frequency;
+  endDate: string;
+};
+
+type FieldName = keyof EntryFormValues;
+
+/** The form's field that shows a schema path's message. */
+const fieldOfPath: Record<string, FieldName> = {
+  kind: "kind",
+  amountCents: "amount",
+  occurredOn: "occurredOn",
+  categoryId: "categoryId",
+  merchant: "merchant",
+  notes: "notes",
+  memberId: "memberId",
+  paidByMemberId: "payerId",
+  receivedByMemberId: "payerId",
+  shares: "shares",
+  splitMode: "shares",
+  frequency: "frequency",
+  endDate: "endDate",
+};
+
+/** Equal percentages for `count` members that add up to exactly 100 %. */
+function equalPercents(count: number): number[] {
+  return count > 0
+    ? allocate(
+        10_000,
+        Array.from({ length: count }, () => 1),
+      )
+    : [];
+}
+
+function equalShareRows(
+  rows: readonly ShareRow[],
+  splitBy: "percent" | "amount",
+  totalCents: number | null,
+  language: Language,
+): ShareRow[] {
+  const included = rows.filter((row) => row.included).length;
+  const parts =
+    splitBy === "percent"
+      ? equalPercents(included)
+      : totalCents && included > 0
+        ? allocate(
+            totalCents,
+            Array.from({ length: included }, () => 1),
+          )
+        : [];
+  let index = 0;
+  return rows.map((row) => {
+    if (!row.included) return { ...row, value: "" };
+    const part = parts[index++];
+    if (part === undefined) return { ...row, value: "" };
+    return {
+      ...row,
+      value:
+        splitBy === "percent"
+          ? formatPercentInput(part, language)
+          : formatCentsInput(part, language),
+    };
+  });
+}
+
+/** The request the form's values make (also what the schema checks). */
+export function toEntryInput(values: EntryFormValues): EntryInput {
+  const included = values.shares.filter((row) => row.included);
+  const split = values.assignment === "split";
+  const payer = values.payerId || null;
+  return {
+    kind: values.kind,
+    amountCents: amountForSchema(values.amount) as number,
+    occurredOn: values.occurredOn,
+    categoryId: values.categoryId,
+    merchant: values.merchant,
+    notes: values.notes,
+    splitMode: split ? values.splitBy : "personal",
+    memberId: split ? null : values.memberId || null,
+    paidByMemberId: values.kind === "expense" ? payer : null,
+    receivedByMemberId: values.kind === "income" ? payer : null,
+    shares: split
+      ? included.map((row) =>
+          values.splitBy === "percent"
+            ? {
+                memberId: row.memberId,
+                ...(row.value.trim() === ""
+                  ? {}
+                  : { percentBp: parsePercentBp(row.value) ?? Number.NaN }),
+              }
+            : {
+                memberId: row.memberId,
+                ...(row.value.trim() === "" ? {} : { amountCents: amountForSchema(row.value) }),
+              },
+        )
+      : [],
+  };
+}
+
+/** Checks the values with the shared schemas (the server's own rules) and names the fields. */
+const entryResolver: Resolver<EntryFormValues> = (values) => {
+  const input = toEntryInput(values);
+  const result = values.repeat
+    ? recurringRuleInputSchema.safeParse({
+        ...input,
+        frequency: values.frequency,
+        endDate: values.endDate || null,
+      })
+    : entryInputSchema.safeParse(input);
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<EntryFormValues> = {};
+  for (const issue of result.error.issues) {
+    const field = fieldOfPath[String(issue.path[0])] ?? "amount";
+    if (!errors[field]) errors[field] = { type: "validation", message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
+/** An existing entry as the form's values. */
+function valuesOfEntry(
+  entry: Transaction,
+  people: readonly HouseholdMemberRow[],
+  language: Language,
+  meId: string,
+): EntryFormValues {
+  const split = entry.splitMode !== "personal";
+  const shareOf = new Map(entry.shares.map((share) => [share.memberId, share]));
+  const kind: EntryKind = entry.kind === "income" ? "income" : "expense";
+  return {
+    kind,
+    amount: formatCentsInput(entry.amountCents, language),
+    occurredOn: entry.occurredOn,
+    categoryId: entry.categoryId ?? "",
+    merchant: entry.merchant ?? "",
+    notes: entry.notes ?? "",
+    assignment: split ? "split" : "personal",
+    splitBy: entry.splitMode === "amount" ? "amount" : "percent",
+    memberId: split ? meId : (entry.shares[0]?.memberId ?? meId),
+    payerId: (kind === "expense" ? entry.paidByMemberId : entry.receivedByMemberId) ?? meId,
+    shares: people.map((person) => {
+      const share = shareOf.get(person.id);
+      if (!split || !share) return { memberId: person.id, included: !split, value: "" };
+      return {
+        memberId: person.id,
+        included: true,
+        value:
+          entry.splitMode === "amount"
+            ? formatCentsInput(share.amountCents, language)
+            : formatPercentInput(share.percentBp ?? 0, language),
+      };
+    }),
+    repeat: false,
+    frequency: "monthly",
+    endDate: "",
+  };
+}
+
+function newValues(
+  kind: EntryKind,
+  people: readonly HouseholdMemberRow[],
+  language: Language,
+  meId: string,
+): EntryFormValues {
+  return {
+    kind,
+    amount: "",
+    occurredOn: today(),
+    categoryId: "",
+    merchant: "",
+    notes: "",
+    assignment: "personal",
+    splitBy: "percent",
+    memberId: meId,
+    payerId: meId,
+    shares: equalShareRows(
+      people.map((person) => ({ memberId: person.id, included: true, value: "" })),
+      "percent",
+      null,
+      language,
+    ),
+    repeat: false,
+    frequency: "monthly",
+    endDate: "",
+  };
+}
+
+/** A row of options as radio buttons that look like a segmented control (arrow keys move). */
+function Segmented<T extends string>({
+  name,
+  legend,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  name: string;
+  legend: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={cn("grid min-w-0 gap-2", className)}>
+      <legend className="sr-only">{legend}</legend>
+      <div className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-muted p-1">
+        {options.map((option) => (
+          <label key={option.value} className="relative">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="peer sr-only"
+            />
+            <span className="flex h-8 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors peer-checked:bg-background peer-checked:text-foreground peer-checked:shadow-xs peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50">
+              {option.label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const language = useFormLanguage();
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {validationMessage(message, language)}
+    </p>
+  );
+}
+
+function useFormLanguage(): Language {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage === "nl" ? "nl" : "en";
+}
+
+/**
+ * The form of an income or expense entry: new (optionally repeating) or an existing one.
+ * Every message comes from the shared schemas, in the language on screen.
+ */
+export function EntryForm({
+  entry,
+  initialKind,
+  people,
+  categories,
+  meId,
+  onDone,
+}: {
+  entry: Transaction | null;
+  initialKind: EntryKind;
+  people: readonly HouseholdMemberRow[];
+  categories: readonly Category[];
+  meId: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("entries");
+  const language = useFormLanguage();
+  const uid = useId();
+  const ids = (name: string) => ({ input: `${uid}-${name}`, error: `${uid}-${name}-error` });
+  const create = useCreateEntry();
+  const createRecurring = useCreateRecurring();
+  const update = useUpdateEntry();
+  const editFollowing = useEditFollowing();
+  const remove = useDeleteEntries();
+  const restore = useRestoreEntries();
+  const [scopeChoice, setScopeChoice] = useState<EntryInput | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const form = useForm<EntryFormValues>({
+    resolver: entryResolver,
+    defaultValues: entry
+      ? valuesOfEntry(entry, people, language, meId)
+      : newValues(initialKind, people, language, meId),
+  });
+  const {
+    register,
+    control,
+    setValue,
+    getValues,
+    setError,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  const values = useWatch({ control }) as EntryFormValues;
+  const kind = values.kind;
+  const totalCents = parseMoney(values.amount ?? "");
+  const kindCategories = categories.filter(
+    (category) =>
+      category.kind === kind && (!category.archived || category.id === values.categoryId),
+  );
+  const selectedCategory = categories.find((category) => category.id === values.categoryId);
+
+  const rerunChecks = () => {
+    if (form.formState.isSubmitted) void form.trigger();
+  };
+
+  const setKind = (next: EntryKind) => {
+    setValue("kind", next);
+    const current = categories.find((category) => category.id === getValues("categoryId"));
+    if (current && current.kind !== next) setValue("categoryId", "");
+    rerunChecks();
+  };
+
+  const setShares = (rows: ShareRow[]) => {
+    setValue("shares", rows);
+    rerunChecks();
+  };
+
+  const splitEqually = () =>
+    setShares(equalShareRows(getValues("shares"), getValues("splitBy"), totalCents, language));
+
+  const serverErrors = (error: unknown): boolean => {
+    if (!(error instanceof ApiError) || error.code !== "VALIDATION" || !error.fields) return false;
+    let first = true;
+    for (const [path, message] of Object.entries(error.fields)) {
+      const field = fieldOfPath[path.split(".")[0] ?? ""] ?? "amount";
+      setError(field, { type: "server", message }, { shouldFocus: first });
+      first = false;
+    }
+    return true;
+  };
+
+  const failed = (error: unknown) => {
+    if (serverErrors(error)) return;
+    toast.error(t("toasts.saveFailed"), {
+      description: error instanceof ApiError ? t(`common:errors.${error.code}`) : undefined,
+    });
+  };
+
+  const save = async (input: EntryInput, scope: "one" | "following" | null) => {
+    try {
+      if (entry && scope === "following") {
+        await editFollowing.mutateAsync({ id: entry.id, input });
+        toast.success(t("toasts.seriesUpdated"));
+      } else if (entry) {
+        await update.mutateAsync({ id: entry.id, input });
+        toast.success(t("toasts.updated"));
+      } else if (getValues("repeat")) {
+        await createRecurring.mutateAsync({
+          ...input,
+          frequency: getValues("frequency"),
+          endDate: getValues("endDate") || null,
+        });
+        toast.success(t("toasts.recurringAdded"));
+      } else {
+        await create.mutateAsync(input);
+        toast.success(input.kind === "income" ? t("toasts.incomeAdded") : t("toasts.added"));
+      }
+      onDone();
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (formValues) => {
+    const input = toEntryInput(formValues);
+    if (entry?.recurringRuleId) {
+      setScopeChoice(input);
+      return;
+    }
+    await save(input, null);
+  });
+
+  const onDelete = async () => {
+    if (!entry) return;
+    try {
+      await remove.mutateAsync([entry.id]);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    setConfirmDelete(false);
+    onDone();
+    toast.success(t("toasts.deleted", { count: 1 }), {
+      action: {
+        label: t("actions.undo"),
+        onClick: () => {
+          restore.mutate([entry.id], {
+            onSuccess: () => toast.success(t("toasts.restored", { count: 1 })),
+          });
+        },
+      },
+    });
+  };
+
+  // The live remainder of a split.
+  const included = (values.shares ?? []).filter((row) => row.included);
+  const percentParts = included.map((row) => parsePercentBp(row.value) ?? 0);
+  const percentSum = percentParts.reduce((a, b) => a + b, 0);
+  const amountSum = included.reduce((sum, row) => sum + (parseMoney(row.value) ?? 0), 0);
+  const allocated =
+    values.splitBy === "percent" && totalCents && totalCents > 0 && percentSum > 0
+      ? allocate(totalCents, percentParts)
+      : null;
+  const remainder =
+    values.splitBy === "percent" ? 10_000 - percentSum : (totalCents ?? 0) - amountSum;
+  const remainderText =
+    values.splitBy === "percent"
+      ? `${formatPercentInput(Math.abs(remainder), language)} %`
+      : formatMoney(Math.abs(remainder), language);
+  const nameOf = (memberId: string) =>
+    people.find((person) => person.id === memberId)?.name ?? t("form.formerMember");
+  const busy =
+    isSubmitting ||
+    create.isPending ||
+    update.isPending ||
+    createRecurring.isPending ||
+    editFollowing.isPending;
+  let includedIndex = 0;
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid min-w-0 gap-4"
+      aria-label={entry ? t("form.editTitle") : t("form.addTitle")}
+    >
+      <Segmented
+        name={`${uid}-kind`}
+        legend={t("form.kind")}
+        value={kind}
+        options={[
+          { value: "expense", label: t("kinds.expense") },
+          { value: "income", label: t("kinds.income") },
+        ]}
+        onChange={setKind}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={ids("amount").input}>{t("form.amount")}</Label>
+          <div className="relative">
+            <span
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+              aria-hidden="true"
+            >
+              €
+            </span>
+            <Input
+              id={ids("amount").input}
+              inputMode="decimal"
+              autoComplete="off"
+              autoFocus
+              placeholder={language === "nl" ? "0,00" : "0.00"}
+              className="pl-7 text-right tabular-nums"
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={errors.amount ? ids("amount").error : undefined}
+              {...register("amount", { onChange: rerunChecks })}
+            />
+          </div>
+          <FieldError id={ids("amount").error} message={errors.amount?.message} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={ids("date").input}>{t("form.date")}</Label>
+          <Input
+            id={ids("date").input}
+            type="date"
+            aria-invalid={errors.occurredOn ? true : undefined}
+            aria-describedby={errors.occurredOn ? ids("date").error : undefined}
+            {...register("occurredOn")}
+          />
+          <FieldError id={ids("date").error} message={errors.occurredOn?.message} />
+        </div>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids("category").input}>{t("form.category")}</Label>
+        <div className="flex items-center gap-2">
+          <CategoryIconTile
+            icon={selectedCategory?.icon ?? "tag"}
+            color={selectedCategory?.color ?? "slate"}
+            size="md"
+            className="size-9"
+          />
+          <div className="min-w-0 flex-1">
+            <NativeSelect
+              id={ids("category").input}
+              aria-invalid={errors.categoryId ? true : undefined}
+              aria-describedby={errors.categoryId ? ids("category").error : undefined}
+              {...register("categoryId", { onChange: rerunChecks })}
+            >
+              <option value="">{t("form.chooseCategory")}</option>
+              {kindCategories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <FieldError id={ids("category").error} message={errors.categoryId?.message} />
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids("merchant").input}>
+          {kind === "income" ? t("form.source") : t("form.merchant")}
+        </Label>
+        <Input
+          id={ids("merchant").input}
+          autoComplete="off"
+          placeholder={kind === "income" ? t("form.sourceHint") : t("form.merchantHint")}
+          {...register("merchant")}
+        />
+        <FieldError id={ids("merchant").error} message={errors.merchant?.message} />
+      </div>
+
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
+        <Segmented
+          name={`${uid}-assignment`}
+          legend={t("form.assignment")}
+          value={values.assignment}
+          options={[
+            { value: "personal", label: t("form.personal") },
+            { value: "split", label: t("form.split") },
+          ]}
+          onChange={(next) => {
+            setValue("assignment", next);
+            rerunChecks();
+          }}
+        />
+        {values.assignment === "personal" ? (
+          <div className="grid gap-2">
+            <Label htmlFor={ids("member").input}>
+              {kind === "income" ? t("form.incomeOf") : t("form.expenseOf")}
+            </Label>
+            <NativeSelect
+              id={ids("member").input}
+              aria-invalid={errors.memberId ? true : undefined}
+              aria-describedby={errors.memberId ? ids("member").error : undefined}
+              {...register("memberId", { onChange: rerunChecks })}
+            >
+              <option value="">{t("form.chooseMember")}</option>
+              {people.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id={ids("member").error} message={errors.memberId?.message} />
+          </div>
+        ) : (
+          <fieldset className="grid min-w-0 gap-3" aria-describedby={`${uid}-remainder`}>
+            <legend className="sr-only">{t("form.splitBetween")}</legend>
+            <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+              <Segmented
+                name={`${uid}-split-by`}
+                legend={t("form.splitBy")}
+                value={values.splitBy}
+                className="min-w-44 flex-1"
+                options={[
+                  { value: "percent", label: t("form.byPercent") },
+                  { value: "amount", label: t("form.byAmount") },
+                ]}
+                onChange={(next) => {
+                  setValue("splitBy", next);
+                  setShares(equalShareRows(getValues("shares"), next, totalCents, language));
+                }}
+              />
+              <Button type="button" variant="outline" size="sm" onClick={splitEqually}>
+                {t("form.splitEqually")}
+              </Button>
+            </div>
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
+              {(values.shares ?? []).map((row, index) => {
+                const part = row.included ? allocated?.[includedIndex++] : undefined;
+                const name = nameOf(row.memberId);
+                return (
+                  <li key={row.memberId} className="flex min-w-0 items-center gap-2">
+                    <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 shrink-0 accent-primary"
+                        checked={row.included}
+                        onChange={(event) => {
+                          const rows = getValues("shares").map((r, i) =>
+                            i === index ? { ...r, included: event.target.checked } : r,
+                          );
+                          setShares(
+                            equalShareRows(rows, getValues("splitBy"), totalCents, language),
+                          );
+                        }}
+                      />
+                      <span className="truncate">{name}</span>
+                    </label>
+                    {values.splitBy === "percent" && part !== undefined ? (
+                      <span className="shrink-0 text-right text-xs text-muted-foreground tabular-nums">
+                        {formatMoney(part, language)}
+                      </span>
+                    ) : null}
+                    <div className="relative w-24 shrink-0">
+                      <Input
+                        inputMode="decimal"
+                        autoComplete="off"
+                        disabled={!row.included}
+                        aria-label={
+                          values.splitBy === "percent"
+                            ? t("form.percentOf", { name })
+                            : t("form.amountOf", { name })
+                        }
+                        className={cn(
+                          "text-right tabular-nums",
+                          values.splitBy === "percent" ? "pr-7" : "pl-7",
+                        )}
+                        {...register(`shares.${index}.value`, { onChange: rerunChecks })}
+                      />
+                      <span
+                        aria-hidden="true"
+                        className={cn(
+                          "pointer-events-none absolute top-1/2 -translate-y-1/2 text-sm text-muted-foreground",
+                          values.splitBy === "percent" ? "right-3" : "left-3",
+                        )}
+                      >
+                        {values.splitBy === "percent" ? "%" : "€"}
+                      </span>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            <p
+              id={`${uid}-remainder`}
+              aria-live="polite"
+              data-testid="split-remainder"
+              className={cn(
+                "text-sm tabular-nums",
+                remainder === 0
+                  ? "text-emerald-700 dark:text-emerald-400"
+                  : "text-amber-700 dark:text-amber-400",
+              )}
+            >
+              {remainder === 0
+                ? t("form.splitComplete")
+                : remainder > 0
+                  ? t("form.remaining", { value: remainderText })
+                  : t("form.over", { value: remainderText })}
+            </p>
+            <FieldError id={ids("shares").error} message={errors.shares?.message} />
+          </fieldset>
+        )}
+        <div className="grid gap-2">
+          <Label htmlFor={ids("payer").input}>
+            {kind === "income" ? t("form.receivedBy") : t("form.paidBy")}
+          </Label>
+          <NativeSelect
+            id={ids("payer").input}
+            aria-invalid={errors.payerId ? true : undefined}
+            aria-describedby={errors.payerId ? ids("payer").error : undefined}
+            {...register("payerId", { onChange: rerunChecks })}
+          >
+            <option value="">{t("form.chooseMember")}</option>
+            {people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={ids("payer").error} message={errors.payerId?.message} />
+        </div>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids("notes").input}>{t("form.notes")}</Label>
+        <Textarea id={ids("notes").input} rows={2} {...register("notes")} />
+        <FieldError id={ids("notes").error} message={errors.notes?.message} />
+      </div>
+
+      {entry ? null : (
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="size-4 accent-primary" {...register("repeat")} />
+            <RepeatIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+            {t("form.repeat")}
+          </label>
+          {values.repeat ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor={ids("frequency").input}>{t("form.frequency")}</Label>
+                <NativeSelect id={ids("frequency").input} {...register("frequency")}>
+                  {frequencies.map((frequency) => (
+                    <option key={frequency} value={frequency}>
+                      {t(`frequencies.${frequency}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={ids("end").input}>{t("form.endDate")}</Label>
+                <Input
+                  id={ids("end").input}
+                  type="date"
+                  aria-invalid={errors.endDate ? true : undefined}
+                  aria-describedby={errors.endDate ? ids("end").error : undefined}
+                  {...register("endDate")}
+                />
+                <FieldError id={ids("end").error} message={errors.endDate?.message} />
+              </div>
+            </div>
+          ) : null}
+        </div>
+      )}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+        {entry ? (
+          <Button
+            type="button"
+            variant="ghost"
+            className="text-destructive hover:text-destructive sm:mr-auto"
+            onClick={() => setConfirmDelete(true)}
+          >
+            <Trash2Icon aria-hidden="true" />
+            {t("actions.delete")}
+          </Button>
+        ) : null}
+        <Button type="button" variant="outline" className="sm:ml-auto" onClick={onDone}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <SaveIcon aria-hidden="true" />
+          )}
+          {entry ? t("actions.saveChanges") : t("actions.save")}
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t("delete.title", { count: 1 })}
+        description={t("delete.description", { count: 1 })}
+        confirmLabel={t("actions.delete")}
+        pending={remove.isPending}
+        onConfirm={() => void onDelete()}
+      />
+
+      <AlertDialog
+        open={scopeChoice !== null}
+        onOpenChange={(open) => !open && setScopeChoice(null)}
+      >
+        <AlertDialogContent>
+          <div className="grid gap-2">
+            <AlertDialogTitle>{t("occurrence.title")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("occurrence.description")}</AlertDialogDescription>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogCancel asChild>
+              <Button variant="ghost">{t("common:actions.cancel")}</Button>
+            </AlertDialogCancel>
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => {
+                const input = scopeChoice;
+                setScopeChoice(null);
+                if (input) void save(input, "following");
+              }}
+            >
+              {t("occurrence.following")}
+            </Button>
+            <Button
+              disabled={busy}
+              onClick={() => {
+                const input = scopeChoice;
+                setScopeChoice(null);
+                if (input) void save(input, "one");
+              }}
+            >
+              {t("occurrence.onlyThis")}
+            </Button>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+    </form>
+  );
+}
