@@ -1,0 +1,651 @@
+/**
+ * `npm run bench`: the real app (createDeps + createApp) served over HTTP on a free port, on
+ * PGlite (a temporary data folder) and, when DATABASE_URL is set, on a fresh PostgreSQL
+ * database of its own (dropped afterwards). Seeds one household (4 members, 40 categories,
+ * 100,000 entries over 5 years, ~30 % split), then measures the p50/p95/p99 latency and the
+ * throughput of the API's heavy reads under 20 concurrent clients. Prints a table and writes
+ * bench/results.json.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import { and, eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { createApp, createDeps, type AppDeps } from "#server/app.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { members } from "#server/db/schema/households.ts";
+import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
+import { loadConfig, type Config } from "#server/env.ts";
+import { findMembership } from "#server/features/households/households.service.ts";
+import { createLogger } from "#server/lib/logger.ts";
+import { allocate } from "#shared/money.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const entryCount = Number(process.env.BENCH_ENTRIES ?? 100_000);
+const concurrency = 20;
+const requestsPerCase = Number(process.env.BENCH_REQUESTS ?? 400);
+const deepPages = 500;
+const baseUrl = "http://localhost:3000";
+const password = "bench horse battery staple";
+
+type DatabaseKind = "pglite" | "postgres";
+
+type CaseResult = {
+  name: string;
+  path: string;
+  requests: number;
+  errors: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  requestsPerSecond: number;
+};
+
+type CsvResult = {
+  importRows: number;
+  importSeconds: number;
+  imported: number;
+  duplicates: number;
+  /** The list's first page, asked for by 5 clients while the import runs. */
+  listDuringImport: {
+    requests: number;
+    p50Ms: number;
+    p95Ms: number;
+    p99Ms: number;
+    maxMs: number;
+  };
+  exportRows: number;
+  exportSeconds: number;
+  exportMegabytes: number;
+};
+
+type RunResult = {
+  database: DatabaseKind;
+  rows: { transactions: number; shares: number; categories: number; members: number };
+  seedSeconds: number;
+  cases: CaseResult[];
+  csv: CsvResult;
+};
+
+// A small deterministic random source, so every run seeds the same kind of data.
+let seed = 20_260_101;
+function random(): number {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+}
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+
+const merchants = [
+  "Albert Heijn",
+  "Jumbo",
+  "Lidl",
+  "Aldi",
+  "Plus",
+  "Dirk",
+  "HEMA",
+  "Action",
+  "Kruidvat",
+  "Etos",
+  "Bol.com",
+  "Coolblue",
+  "IKEA",
+  "Gamma",
+  "Praxis",
+  "Shell",
+  "BP",
+  "Esso",
+  "NS",
+  "GVB",
+  "Eneco",
+  "Vattenfall",
+  "Ziggo",
+  "KPN",
+  "Vodafone",
+  "Netflix",
+  "Spotify",
+  "Thuisbezorgd",
+  "Domino's",
+  "Starbucks",
+  "Bakkerij Bart",
+  "De Slager",
+  "Apotheek Centrum",
+  "Tandarts Smit",
+  "Zilveren Kruis",
+  "Centraal Beheer",
+  "Gemeente Amsterdam",
+  "Waternet",
+  "Decathlon",
+  "Zara",
+  "H&M",
+  "MediaMarkt",
+  "Pathé",
+  "Booking.com",
+  "Transavia",
+  "KLM",
+  "Marktplaats",
+  "Blokker",
+  "Xenos",
+  "Intertoys",
+];
+const notes = [
+  "weekly shopping",
+  "birthday present",
+  "school trip",
+  "holiday",
+  "monthly",
+  "repair",
+  "for the garden",
+  "with friends",
+  "gift for grandma",
+  "new shoes",
+];
+const extraExpenseNames = [
+  "Garden",
+  "Pets",
+  "Childcare",
+  "School",
+  "Sports",
+  "Hobbies",
+  "Books",
+  "Music",
+  "Furniture",
+  "Electronics",
+  "Home repairs",
+  "Car maintenance",
+  "Parking",
+  "Taxi",
+  "Donations",
+  "Pharmacy",
+  "Dentist",
+  "Hairdresser",
+  "Cosmetics",
+  "Software",
+  "Streaming",
+  "Newspapers",
+  "Coffee",
+  "Lunch at work",
+  "Takeaway",
+  "Bank costs",
+  "Taxes",
+  "Fines",
+  "Laundry",
+  "Camping",
+  "Museums",
+  "Concerts",
+];
+const extraIncomeNames = ["Bonus", "Freelance", "Rental income", "Interest", "Allowance", "Sales"];
+
+function isoDaysAgo(days: number): string {
+  const date = new Date();
+  date.setUTCHours(12, 0, 0, 0);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function signUpAndSignIn(
+  deps: AppDeps,
+  url: string,
+): Promise<{ cookie: string; householdId: string; memberId: string }> {
+  const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
+  const headers = { "content-type": "application/json", origin: baseUrl };
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Bench Owner", email, password, callbackURL: "/" }),
+  });
+  if (!signUp.ok) throw new Error(`Sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  // The verification mail's link would do this; the bench has no mailbox to read.
+  await deps.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`Sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  // The first signed-in request makes sure the household exists.
+  const first = await fetch(`${url}/api/transactions`, { headers: { cookie } });
+  if (!first.ok) throw new Error(`The list answered ${first.status}: ${await first.text()}`);
+  const [row] = await deps.database.db.select().from(user).where(eq(user.email, email));
+  const membership = row ? await findMembership(deps.database.db, row.id) : undefined;
+  if (!membership) throw new Error("The bench owner has no household.");
+  return { cookie, householdId: membership.householdId, memberId: membership.memberId };
+}
+
+/** 3 more members, categories up to 40, and the entries with their shares, in multi-row inserts. */
+async function seedHousehold(
+  deps: AppDeps,
+  householdId: string,
+  ownerId: string,
+): Promise<RunResult["rows"]> {
+  const { db } = deps.database;
+  const others = await db
+    .insert(members)
+    .values(
+      ["Bram", "Carla", "Daan"].map((name) => ({
+        householdId,
+        name: `${name} Bench`,
+        role: "member" as const,
+      })),
+    )
+    .returning({ id: members.id });
+  const memberIds = [ownerId, ...others.map((row) => row.id)];
+
+  const existing = await db
+    .select()
+    .from(categories)
+    .where(eq(categories.householdId, householdId));
+  const expenseCount = existing.filter((row) => row.kind === "expense").length;
+  const incomeCount = existing.length - expenseCount;
+  const wantIncome = Math.max(incomeCount, 6);
+  const newIncome = extraIncomeNames.slice(0, Math.max(0, wantIncome - incomeCount));
+  const newExpense = extraExpenseNames.slice(
+    0,
+    Math.max(0, 40 - existing.length - newIncome.length),
+  );
+  if (newIncome.length + newExpense.length > 0) {
+    await db
+      .insert(categories)
+      .values([
+        ...newIncome.map((name) => ({ householdId, kind: "income" as const, name })),
+        ...newExpense.map((name) => ({ householdId, kind: "expense" as const, name })),
+      ]);
+  }
+  const all = await db.select().from(categories).where(eq(categories.householdId, householdId));
+  const income = all.filter((row) => row.kind === "income").map((row) => row.id);
+  const expense = all.filter((row) => row.kind === "expense").map((row) => row.id);
+
+  const batchSize = 2000;
+  let shareCount = 0;
+  for (let start = 0; start < entryCount; start += batchSize) {
+    const entryRows: (typeof transactions.$inferInsert)[] = [];
+    const shareRows: (typeof transactionShares.$inferInsert)[] = [];
+    for (let i = start; i < Math.min(entryCount, start + batchSize); i++) {
+      const id = randomUUID();
+      const isIncome = random() < 0.08;
+      const occurredOn = isoDaysAgo(Math.floor(random() * 5 * 365));
+      const amountCents = isIncome
+        ? 50_000 + Math.floor(random() * 400_000)
+        : Math.floor(100 + random() * random() * 30_000);
+      const person = pick(memberIds);
+      const split = !isIncome && random() < 0.3;
+      entryRows.push({
+        id,
+        householdId,
+        kind: isIncome ? "income" : "expense",
+        amountCents,
+        occurredOn,
+        categoryId: pick(isIncome ? income : expense),
+        merchant: isIncome ? "Werkgever BV" : pick(merchants),
+        notes: random() < 0.25 ? pick(notes) : null,
+        splitMode: split ? "percent" : "personal",
+        paidByMemberId: isIncome ? null : person,
+        receivedByMemberId: isIncome ? person : null,
+        createdByMemberId: ownerId,
+      });
+      if (split) {
+        const count = 2 + Math.floor(random() * 3);
+        const sharers = [...memberIds].sort(() => random() - 0.5).slice(0, count);
+        const percents =
+          count === 2
+            ? pick([
+                [5000, 5000],
+                [6000, 4000],
+                [7000, 3000],
+              ])
+            : null;
+        const weights = percents ?? sharers.map(() => 1);
+        const basisPoints = percents ?? allocate(10_000, weights);
+        const parts = allocate(amountCents, weights);
+        sharers.forEach((memberId, index) =>
+          shareRows.push({
+            transactionId: id,
+            householdId,
+            memberId,
+            amountCents: parts[index] ?? 0,
+            percentBp: basisPoints[index] ?? null,
+          }),
+        );
+      } else {
+        shareRows.push({
+          transactionId: id,
+          householdId,
+          memberId: person,
+          amountCents,
+          percentBp: null,
+        });
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(transactions).values(entryRows);
+      for (let s = 0; s < shareRows.length; s += 3000)
+        await tx.insert(transactionShares).values(shareRows.slice(s, s + 3000));
+    });
+    shareCount += shareRows.length;
+  }
+  await db.execute(sql`analyze`);
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(transactions)
+    .where(and(eq(transactions.householdId, householdId)));
+  return {
+    transactions: counted?.count ?? 0,
+    shares: shareCount,
+    categories: all.length,
+    members: memberIds.length,
+  };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** `requests` GETs of a path by 20 clients at once; latency of each, throughput of all. */
+async function measure(
+  url: string,
+  cookie: string,
+  name: string,
+  path: string,
+): Promise<CaseResult> {
+  const get = async () => {
+    const started = performance.now();
+    const response = await fetch(`${url}${path}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    return { ms: performance.now() - started, ok: response.ok };
+  };
+  // Warm-up: one round per client, not counted.
+  await Promise.all(Array.from({ length: concurrency }, get));
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requestsPerCase) {
+        next++;
+        const { ms, ok } = await get();
+        latencies.push(ms);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    path,
+    requests: latencies.length,
+    errors,
+    p50Ms: round(percentile(latencies, 50)),
+    p95Ms: round(percentile(latencies, 95)),
+    p99Ms: round(percentile(latencies, 99)),
+    meanMs: round(latencies.reduce((a, b) => a + b, 0) / latencies.length),
+    requestsPerSecond: round(latencies.length / seconds),
+  };
+}
+
+/**
+ * A 100,000-row CSV import (batches of 1000) while 5 clients keep asking for the list's first
+ * page, to show the import does not block other requests; then the export of everything.
+ */
+async function measureCsv(url: string, cookie: string): Promise<CsvResult> {
+  const lines = ["date,amount,category,merchant,notes"];
+  for (let i = 0; i < entryCount; i++) {
+    const income = random() < 0.08;
+    const cents = income
+      ? 50_000 + Math.floor(random() * 400_000)
+      : 100 + Math.floor(random() * 20_000);
+    const amount = `${income ? "" : "-"}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+    const category = income ? pick(extraIncomeNames) : pick(extraExpenseNames);
+    lines.push(
+      `${isoDaysAgo(Math.floor(random() * 5 * 365))},${amount},${category},${pick(merchants)},import ${i}`,
+    );
+  }
+  const text = lines.join("\n");
+  const setup = {
+    columns: { date: 0, amount: 1, category: 2, merchant: 3, notes: 4 },
+    hasHeader: true,
+    dateFormat: "YYYY-MM-DD",
+    decimal: "dot",
+    kindFrom: "sign",
+    defaultKind: "expense",
+  };
+  let importing = true;
+  const latencies: number[] = [];
+  const readers = Array.from({ length: 5 }, async () => {
+    while (importing) {
+      const started = performance.now();
+      const response = await fetch(`${url}/api/transactions`, { headers: { cookie } });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+    }
+  });
+  const started = performance.now();
+  const response = await fetch(`${url}/api/imports`, {
+    method: "POST",
+    headers: { cookie, origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify({ text, setup }),
+  });
+  const importSeconds = round((performance.now() - started) / 1000);
+  importing = false;
+  await Promise.all(readers);
+  if (!response.ok)
+    throw new Error(`The import answered ${response.status}: ${await response.text()}`);
+  const result = (await response.json()) as { imported: number; duplicates: number };
+  latencies.sort((a, b) => a - b);
+
+  const exportStarted = performance.now();
+  const exported = await fetch(`${url}/api/transactions/export`, { headers: { cookie } });
+  const body = await exported.text();
+  if (!exported.ok) throw new Error(`The export answered ${exported.status}`);
+  const exportSeconds = round((performance.now() - exportStarted) / 1000);
+  return {
+    importRows: entryCount,
+    importSeconds,
+    imported: result.imported,
+    duplicates: result.duplicates,
+    listDuringImport: {
+      requests: latencies.length,
+      p50Ms: round(percentile(latencies, 50)),
+      p95Ms: round(percentile(latencies, 95)),
+      p99Ms: round(percentile(latencies, 99)),
+      maxMs: round(latencies.at(-1) ?? 0),
+    },
+    exportRows: body.split("\r\n").length - 2,
+    exportSeconds,
+    exportMegabytes: round(Buffer.byteLength(body) / 1_048_576),
+  };
+}
+
+async function getJson<T>(url: string, cookie: string, path: string): Promise<T> {
+  const response = await fetch(`${url}${path}`, { headers: { cookie } });
+  if (!response.ok)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function run(kind: DatabaseKind, env: Record<string, string>): Promise<RunResult> {
+  const loaded = loadConfig({
+    NODE_ENV: "test",
+    BASE_URL: baseUrl,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT: "false",
+    ...env,
+  });
+  const config: Config = { ...loaded };
+  const deps = await createDeps(config, createLogger(config.logLevel));
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  // Longer than any pause of the bench (the seeding), so a kept-alive socket is never reset.
+  (server as Server).keepAliveTimeout = 120_000;
+  await new Promise<void>((done) => server.once("listening", () => done()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const seedStarted = performance.now();
+    const owner = await signUpAndSignIn(deps, url);
+    const rows = await seedHousehold(deps, owner.householdId, owner.memberId);
+    const seedSeconds = round((performance.now() - seedStarted) / 1000);
+    console.log(`${kind}: seeded ${rows.transactions} entries in ${seedSeconds} s`);
+
+    // A deep cursor: follow the list 500 pages down once.
+    let cursor: string | null = null;
+    for (let page = 0; page < deepPages; page++) {
+      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
+      const body: { nextCursor: string | null } = await getJson(
+        url,
+        owner.cookie,
+        `/api/transactions${query}`,
+      );
+      if (!body.nextCursor) break;
+      cursor = body.nextCursor;
+    }
+    if (!cursor) throw new Error("The list ended before the deep page.");
+
+    const [category] = await deps.database.db
+      .select({ id: categories.id })
+      .from(categories)
+      .innerJoin(transactions, eq(transactions.categoryId, categories.id))
+      .where(
+        and(
+          eq(transactions.householdId, owner.householdId),
+          eq(transactions.merchant, "Albert Heijn"),
+        ),
+      )
+      .groupBy(categories.id)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    const from = isoDaysAgo(2 * 365);
+    const to = isoDaysAgo(0);
+    const monthStart = `${to.slice(0, 7)}-01`;
+    const lastMonth = new Date(`${monthStart}T12:00:00Z`);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    const totalsFrom = lastMonth.toISOString().slice(0, 8) + "01";
+    const totalsTo = new Date(Date.parse(`${monthStart}T12:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const cases: [string, string][] = [
+      ["list, first page", "/api/transactions"],
+      [`list, page ${deepPages + 1}`, `/api/transactions?cursor=${encodeURIComponent(cursor)}`],
+      [
+        "filtered search",
+        `/api/transactions?q=albert&category=${category?.id ?? ""}&from=${from}&to=${to}`,
+      ],
+      ["month totals", `/api/totals?from=${totalsFrom}&to=${totalsTo}`],
+      ["summary (all)", "/api/transactions/summary"],
+      ["dashboard, last month", `/api/dashboard?from=${totalsFrom}&to=${totalsTo}`],
+    ];
+    const results: CaseResult[] = [];
+    for (const [name, path] of cases) {
+      const result = await measure(url, owner.cookie, name, path);
+      console.log(
+        `${kind}: ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.requestsPerSecond} req/s${result.errors ? `, ${result.errors} errors` : ""}`,
+      );
+      results.push(result);
+    }
+    const csv = await measureCsv(url, owner.cookie);
+    console.log(
+      `${kind}: import of ${csv.importRows} CSV rows in ${csv.importSeconds} s (list meanwhile: p50 ${csv.listDuringImport.p50Ms} ms, p99 ${csv.listDuringImport.p99Ms} ms, max ${csv.listDuringImport.maxMs} ms); export of ${csv.exportRows} rows in ${csv.exportSeconds} s`,
+    );
+    return { database: kind, rows, seedSeconds, cases: results, csv };
+  } finally {
+    await new Promise<void>((done) => server.close(() => done()));
+    await deps.database.close();
+  }
+}
+
+function printTable(runs: RunResult[]) {
+  const header = ["database", "case", "p50 ms", "p95 ms", "p99 ms", "req/s", "errors"];
+  const lines = runs.flatMap((r) =>
+    r.cases.map((c) => [
+      r.database,
+      c.name,
+      String(c.p50Ms),
+      String(c.p95Ms),
+      String(c.p99Ms),
+      String(c.requestsPerSecond),
+      String(c.errors),
+    ]),
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  ");
+  console.log("");
+  console.log(format(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) console.log(format(line));
+  console.log("");
+  for (const r of runs) {
+    const c = r.csv;
+    console.log(
+      `${r.database}: CSV import of ${c.importRows} rows ${c.importSeconds} s (${c.imported} imported); list's first page meanwhile p50 ${c.listDuringImport.p50Ms} ms, p95 ${c.listDuringImport.p95Ms} ms, max ${c.listDuringImport.maxMs} ms over ${c.listDuringImport.requests} requests; export of ${c.exportRows} rows (${c.exportMegabytes} MB) ${c.exportSeconds} s`,
+    );
+  }
+}
+
+async function main() {
+  const runs: RunResult[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), "hearth-bench-"));
+  try {
+    runs.push(await run("pglite", { DATA_DIR: dataDir }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const serverUrl = process.env.DATABASE_URL?.trim();
+  if (serverUrl) {
+    const name = `hearth_bench_${randomBytes(6).toString("hex")}`;
+    const admin = async (work: (client: pg.Client) => Promise<unknown>) => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await work(client);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin((client) => client.query(`create database "${name}"`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      runs.push(await run("postgres", { DATABASE_URL: url.toString() }));
+    } finally {
+      await admin(async (client) => {
+        await client.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          [name],
+        );
+        await client.query(`drop database if exists "${name}"`);
+      });
+    }
+  }
+
+  printTable(runs);
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    concurrency,
+    requestsPerCase,
+    runs,
+  };
+  mkdirSync(join(root, "bench"), { recursive: true });
+  writeFileSync(join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  console.log("\nWritten to bench/results.json");
+}
+
+await main();
