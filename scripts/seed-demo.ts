@@ -1,0 +1,63 @@
+/**
+ * `npm run seed:demo`: creates the demo account and its Dutch family household in the configured
+ * database (DATABASE_URL, or the PGlite folder in DATA_DIR; stop the server first on PGlite).
+ * A second run finds the account and changes nothing.
+ */
+import { createDeps } from "#server/app.ts";
+import { DataDirLockedError, lockDataDir } from "#server/db/client.ts";
+import { ConfigError, loadConfig } from "#server/env.ts";
+import { seedDemo } from "#server/features/demo/seed-demo.ts";
+import { createLogger } from "#server/lib/logger.ts";
+import { today } from "#shared/dates.ts";
+
+async function main() {
+  const config = loadConfig();
+  let unlock: () => void = () => undefined;
+  if (!config.databaseUrl) {
+    try {
+      unlock = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        throw new DataDirLockedError(
+          `The data folder ${config.dataDir} is in use by a running Hearth server: stop the server, then run npm run seed:demo again. (${error.message})`,
+        );
+      }
+      throw error;
+    }
+  }
+  const deps = await createDeps(config, createLogger("warn"));
+  try {
+    const result = await seedDemo(deps, { today: today() });
+    if (!result.created) {
+      process.stdout.write(
+        `The demo account ${result.email} already exists; nothing was changed. Sign in at ${config.baseUrl}/auth with the password printed when it was made.\n`,
+      );
+      return;
+    }
+    const { counts } = result;
+    process.stdout.write(
+      [
+        "The demo household is ready.",
+        `  Sign in at: ${config.baseUrl}/auth`,
+        `  E-mail:     ${result.email}`,
+        `  Password:   ${result.password}`,
+        `  ${counts.transactions} entries, ${counts.recurringRules} recurring rules, ${counts.budgets} budgets, ${counts.members} people`,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await deps.database.close();
+    unlock();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `The demo data could not be made: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});
