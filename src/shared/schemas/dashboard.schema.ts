@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../dates.ts";
-import { isoDateSchema } from "./transactions.schema.ts";
+import { isoDateSchema, transactionListItemSchema } from "./transactions.schema.ts";
 
 /**
  * The dashboard's query: a period (both dates, or neither for the current month) and an optional
@@ -60,5 +60,17 @@ export const dashboardSchema = z.object({
   memberSpending: z
     .array(z.object({ memberId: z.string(), expenseCents: z.number().int() }))
     .nullable(),
+  /** The scope's five latest entries (of any date), newest first; with a member, their share. */
+  latest: z.array(transactionListItemSchema),
+  /**
+   * The household's first steps, whatever the scope and period: an income and an expense
+   * entered, a budget set, a second person (active or invited).
+   */
+  setup: z.object({
+    hasIncome: z.boolean(),
+    hasExpense: z.boolean(),
+    hasBudget: z.boolean(),
+    hasPartner: z.boolean(),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

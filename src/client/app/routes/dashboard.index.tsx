@@ -1,22 +1,11 @@
-import { DashboardPage } from "#client/components/layout/dashboard-page.tsx";
 import { useAccount } from "#client/features/account/account.queries.ts";
-import { WelcomePanel } from "#client/features/dashboard/welcome-panel.tsx";
-import { ScopeLine } from "#client/features/households/scope-picker.tsx";
-import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
+import { shownPlan, useSubscriptionCheckFailed } from "#client/features/billing/billing.queries.ts";
+import { OverviewPage } from "#client/features/dashboard/overview-page.tsx";
 
-/** /dashboard: the greeting and the first steps, until the overview of figures lands. */
+/** /dashboard: the overview of the household's money (or one member's). */
 export function Component() {
   const { data: account } = useAccount();
-  const members = useMembers(account);
-  return (
-    <DashboardPage>
-      {account ? (
-        <WelcomePanel
-          account={account}
-          scope={<ScopeLine account={account} />}
-          memberCount={members.data ? activePeople(members.data).length : 1}
-        />
-      ) : null}
-    </DashboardPage>
-  );
+  const checkFailed = useSubscriptionCheckFailed();
+  if (!account) return null;
+  return <OverviewPage account={account} plan={shownPlan(account.profile.planName, checkFailed)} />;
 }

@@ -23,12 +23,42 @@ export function useMoneyFormat() {
         ...(withYear ? { year: "numeric" } : {}),
         timeZone: "UTC",
       }).format(new Date(`${date}T00:00:00Z`)),
+    /** "Feb" / "feb" for a `YYYY-MM` (a chart's axis). */
+    shortMonth: (month: string) =>
+      new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" })
+        .format(new Date(`${month}-01T00:00:00Z`))
+        .replace(/\.$/, ""),
+    /** A plain number with `digits` decimals, the language's way ("3.1" / "3,1"). */
+    number: (value: number, digits = 0) =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(value),
+    /** Basis points as a percentage with one decimal: "23.4%" / "23,4%". */
+    percent: (bp: number) => formatPercent(bp, language),
+    /** Whole euros, short ("€1.2K" / "€ 1,2K"), for a chart's axis. */
+    compactMoney: (euros: number) =>
+      new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency: "EUR",
+        notation: "compact",
+        maximumFractionDigits: 1,
+      }).format(euros),
     /** "February 2026" / "februari 2026" for a `YYYY-MM`. */
     month: (month: string) =>
       new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
         new Date(`${month}-01T00:00:00Z`),
       ),
   };
+}
+
+/** Basis points (10,000 = 100 %) as a percentage with one decimal, the language's way. */
+export function formatPercent(bp: number, language: Language): string {
+  return new Intl.NumberFormat(language === "nl" ? "nl-NL" : "en-GB", {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(bp / 10_000);
 }
 
 /** The current month as `YYYY-MM` (the person's clock). */

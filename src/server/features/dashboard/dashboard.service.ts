@@ -1,7 +1,9 @@
 import { and, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { transactions, transactionShares } from "#server/db/schema/money.ts";
+import { invitations, members } from "#server/db/schema/households.ts";
+import { budgets, transactions, transactionShares } from "#server/db/schema/money.ts";
 import { memberOfHousehold } from "#server/features/recurring/recurring.service.ts";
+import { listTransactionPage } from "#server/features/transactions/transaction-query.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { today } from "#shared/dates.ts";
 import type {
@@ -117,46 +119,54 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
   const latest = previous.to > period.to ? previous.to : period.to;
   const monthOf = sql<string>`to_char(${transactions.occurredOn}, 'YYYY-MM')`;
 
-  const [figureRows, categoryRows, monthRows, memberRows] = await Promise.all([
-    source({
-      income: sumIf("income", period),
-      expense: sumIf("expense", period),
-      previousIncome: sumIf("income", previous),
-      previousExpense: sumIf("expense", previous),
-    }).where(counted(earliest, latest, ["income", "expense"])),
-    source({
-      categoryId: transactions.categoryId,
-      totalCents: cents(amount),
-      count: sql<number>`count(*)`.mapWith(Number),
-    })
-      .where(counted(period.from, period.to, ["expense"]))
-      .groupBy(transactions.categoryId)
-      .orderBy(desc(sql`sum(${amount})`), transactions.categoryId),
-    source({
-      month: monthOf,
-      incomeCents: cents(sql`case when ${transactions.kind} = 'income' then ${amount} end`),
-      expenseCents: cents(sql`case when ${transactions.kind} = 'expense' then ${amount} end`),
-    })
-      .where(counted(`${firstMonth}-01`, lastDayOf(lastMonth), ["income", "expense"]))
-      .groupBy(monthOf),
-    scoped
-      ? Promise.resolve(null)
-      : db
-          .select({
-            memberId: transactionShares.memberId,
-            expenseCents: cents(sql`${transactionShares.amountCents}`),
-          })
-          .from(transactionShares)
-          .innerJoin(transactions, eq(transactions.id, transactionShares.transactionId))
-          .where(
-            and(
-              eq(transactionShares.householdId, viewer.householdId),
-              counted(period.from, period.to, ["expense"]),
-            ),
-          )
-          .groupBy(transactionShares.memberId)
-          .orderBy(desc(sql`sum(${transactionShares.amountCents})`), transactionShares.memberId),
-  ]);
+  const [figureRows, categoryRows, monthRows, memberRows, latestPage, setupRows] =
+    await Promise.all([
+      source({
+        income: sumIf("income", period),
+        expense: sumIf("expense", period),
+        previousIncome: sumIf("income", previous),
+        previousExpense: sumIf("expense", previous),
+      }).where(counted(earliest, latest, ["income", "expense"])),
+      source({
+        categoryId: transactions.categoryId,
+        totalCents: cents(amount),
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
+        .where(counted(period.from, period.to, ["expense"]))
+        .groupBy(transactions.categoryId)
+        .orderBy(desc(sql`sum(${amount})`), transactions.categoryId),
+      source({
+        month: monthOf,
+        incomeCents: cents(sql`case when ${transactions.kind} = 'income' then ${amount} end`),
+        expenseCents: cents(sql`case when ${transactions.kind} = 'expense' then ${amount} end`),
+      })
+        .where(counted(`${firstMonth}-01`, lastDayOf(lastMonth), ["income", "expense"]))
+        .groupBy(monthOf),
+      scoped
+        ? Promise.resolve(null)
+        : db
+            .select({
+              memberId: transactionShares.memberId,
+              expenseCents: cents(sql`${transactionShares.amountCents}`),
+            })
+            .from(transactionShares)
+            .innerJoin(transactions, eq(transactions.id, transactionShares.transactionId))
+            .where(
+              and(
+                eq(transactionShares.householdId, viewer.householdId),
+                counted(period.from, period.to, ["expense"]),
+              ),
+            )
+            .groupBy(transactionShares.memberId)
+            .orderBy(desc(sql`sum(${transactionShares.amountCents})`), transactionShares.memberId),
+      listTransactionPage(
+        db,
+        viewer.householdId,
+        { sort: "date-desc", limit: latestCount, ...(scoped ? { member: scoped } : {}) },
+        "en",
+      ),
+      setupOf(db, viewer.householdId),
+    ]);
 
   const figures = figureRows[0] ?? { income: 0, expense: 0, previousIncome: 0, previousExpense: 0 };
   const byMonth = new Map(monthRows.map((row) => [row.month, row]));
@@ -178,5 +188,33 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
       return { month, incomeCents: row?.incomeCents ?? 0, expenseCents: row?.expenseCents ?? 0 };
     }),
     memberSpending: memberRows,
+    latest: latestPage.items,
+    setup: setupRows[0] ?? {
+      hasIncome: false,
+      hasExpense: false,
+      hasBudget: false,
+      hasPartner: false,
+    },
   };
+}
+
+/** How many of the latest entries the dashboard lists. */
+const latestCount = 5;
+
+/** The household's first steps as four `exists` in one statement (each stops at its first row). */
+function setupOf(db: Db, householdId: string) {
+  const entered = (kind: "income" | "expense") =>
+    sql<boolean>`exists (select 1 from ${transactions} where ${transactions.householdId} = ${householdId} and ${transactions.kind} = ${kind} and ${transactions.deletedAt} is null)`;
+  return db
+    .select({
+      hasIncome: entered("income"),
+      hasExpense: entered("expense"),
+      hasBudget: sql<boolean>`exists (select 1 from ${budgets} where ${budgets.householdId} = ${householdId})`,
+      hasPartner: sql<boolean>`(
+        (select count(*) from ${members} where ${members.householdId} = ${householdId}
+          and ${members.isHousehold} = false and ${members.invitationStatus} = 'active') > 1
+        or exists (select 1 from ${invitations} where ${invitations.householdId} = ${householdId}
+          and ${invitations.status} = 'pending' and ${invitations.expiresAt} > now()))`,
+    })
+    .from(sql`(select 1) as one`);
 }

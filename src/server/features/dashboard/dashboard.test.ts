@@ -6,6 +6,7 @@ import {
   type MoneyHousehold,
 } from "#server/features/recurring/money-test-household.ts";
 import type { Dashboard } from "#shared/schemas/dashboard.schema.ts";
+import { outboxVerificationLink, signUpAndVerify } from "#test/accounts.ts";
 import { errorOf } from "#test/client.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
 import { useTestApp } from "#test/test-app.ts";
@@ -270,6 +271,65 @@ describeOnEachDatabase("dashboard", (database) => {
         ]);
       }
     }
+  });
+
+  it("lists the scope's latest entries and the household's first steps", async () => {
+    const board = await dashboardOf("from=2031-01-01&to=2031-01-31");
+    // Newest first, of any date; the deleted one never, the settlement as an entry.
+    expect(board.latest.map((entry) => entry.occurredOn)).toEqual([
+      "2031-02-01",
+      "2031-01-31",
+      "2031-01-25",
+      "2031-01-20",
+      "2031-01-15",
+    ]);
+    expect(board.latest.every((entry) => entry.memberShareCents === null)).toBe(true);
+    const partner = await dashboardOf(`from=2031-01-01&to=2031-01-31&member=${home.partnerId}`);
+    expect(partner.latest.map((entry) => [entry.occurredOn, entry.memberShareCents])).toEqual([
+      ["2031-01-31", 250_000],
+      ["2031-01-15", 234],
+      ["2031-01-01", 2_500],
+      ["2030-12-31", 3_999],
+      ["2030-03-05", 999],
+    ]);
+    // A partner row exists; nothing else of the first steps is done by budgets.
+    expect(board.setup).toEqual({
+      hasIncome: true,
+      hasExpense: true,
+      hasBudget: false,
+      hasPartner: true,
+    });
+    const theirs = await dashboardOf("from=2031-01-01&to=2031-01-31", other);
+    expect(theirs.latest.map((entry) => entry.amountCents)).toEqual([444]);
+    expect(theirs.setup).toEqual({
+      hasIncome: false,
+      hasExpense: true,
+      hasBudget: false,
+      hasPartner: true,
+    });
+
+    // A new household alone: nothing done yet; a pending invitation counts as a partner.
+    const alone = await signUpAndVerify(testApp, {
+      name: "Eva Alleen",
+      verificationLink: outboxVerificationLink(testApp),
+    });
+    const fresh = await jsonOf<Dashboard>(await alone.client.get("/api/dashboard"));
+    expect(fresh.latest).toEqual([]);
+    expect(fresh.setup).toEqual({
+      hasIncome: false,
+      hasExpense: false,
+      hasBudget: false,
+      hasPartner: false,
+    });
+    const account = await jsonOf<{ household: { id: string } }>(await alone.client.get("/api/me"));
+    await jsonOf(
+      await alone.client.post("/api/send-invitation", {
+        email: "partner-of-eva@example.org",
+        householdId: account.household.id,
+      }),
+    );
+    const invited = await jsonOf<Dashboard>(await alone.client.get("/api/dashboard"));
+    expect(invited.setup.hasPartner).toBe(true);
   });
 
   it("keeps households apart and refuses bad input with translated messages", async () => {
