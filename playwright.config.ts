@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { demo } from "./e2e/demo.ts";
 
 /**
  * Browser tests: Debian's Chromium against the built app (dist/) served by the real server,
@@ -70,7 +71,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx src/server/index.ts",
+    // First the demo household (e2e/overview.spec.ts signs in to it), then the server itself.
+    command: `node --import tsx scripts/seed-demo.ts --password "${demo.password}" && exec node --import tsx src/server/index.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,7 +1,8 @@
 /**
  * `npm run seed:demo`: creates the demo account and its Dutch family household in the configured
  * database (DATABASE_URL, or the PGlite folder in DATA_DIR; stop the server first on PGlite).
- * A second run finds the account and changes nothing.
+ * A second run finds the account and changes nothing. `--password <password>` sets the
+ * account's password instead of generating one (the browser tests sign in with a known one).
  */
 import { createDeps } from "#server/app.ts";
 import { DataDirLockedError, lockDataDir } from "#server/db/client.ts";
@@ -10,8 +11,15 @@ import { seedDemo } from "#server/features/demo/seed-demo.ts";
 import { createLogger } from "#server/lib/logger.ts";
 import { today } from "#shared/dates.ts";
 
+/** The value after `--password`, if given. */
+function passwordArgument(): string | undefined {
+  const index = process.argv.indexOf("--password");
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
 async function main() {
   const config = loadConfig();
+  const password = passwordArgument();
   let unlock: () => void = () => undefined;
   if (!config.databaseUrl) {
     try {
@@ -27,7 +35,7 @@ async function main() {
   }
   const deps = await createDeps(config, createLogger("warn"));
   try {
-    const result = await seedDemo(deps, { today: today() });
+    const result = await seedDemo(deps, { today: today(), ...(password ? { password } : {}) });
     if (!result.created) {
       process.stdout.write(
         `The demo account ${result.email} already exists; nothing was changed. Sign in at ${config.baseUrl}/auth with the password printed when it was made.\n`,

@@ -7,12 +7,11 @@ import { cn } from "#client/lib/cn.ts";
 
 /**
  * A card that shows its numbers as a chart or, for those who prefer to read, as a table. The
- * chart is one image to screen readers, named by `summary` (its numbers in a sentence).
+ * chart's drawing goes in a `ChartImage`: one image to screen readers, named by its numbers.
  */
 export function ChartCard({
   title,
   description,
-  summary,
   chart,
   table,
   footer,
@@ -21,8 +20,6 @@ export function ChartCard({
 }: {
   title: string;
   description?: ReactNode;
-  /** The chart's numbers in words, for screen readers. */
-  summary: string;
   chart: ReactNode;
   table: ReactNode;
   footer?: ReactNode;
@@ -62,16 +59,27 @@ export function ChartCard({
         </Button>
       </CardHeader>
       <CardContent className="@container min-w-0">
-        {asTable ? (
-          <div className="overflow-x-auto">{table}</div>
-        ) : (
-          <div role="img" aria-label={summary}>
-            {chart}
-          </div>
-        )}
+        {asTable ? <div className="overflow-x-auto">{table}</div> : chart}
       </CardContent>
       {footer ? <div className="px-6">{footer}</div> : null}
     </Card>
+  );
+}
+
+/** A chart's drawing, as one image named by its numbers in words (nothing inside can be focused). */
+export function ChartImage({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div role="img" aria-label={label} className={className}>
+      {children}
+    </div>
   );
 }
 

@@ -14,7 +14,7 @@ import {
 } from "recharts";
 import { monthRange, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import type { CategoryColor } from "#shared/schemas/categories.schema.ts";
-import { ChartCard, DataTable } from "./chart-card.tsx";
+import { ChartCard, ChartImage, DataTable } from "./chart-card.tsx";
 import { entriesLink } from "./period.ts";
 
 /** The categories' colours as fills (the 500 shade of each; readable on light and dark cards). */
@@ -124,11 +124,10 @@ export function BreakdownCard({
     <ChartCard
       title={title}
       description={description}
-      summary={summary}
       testId={testId}
       chart={
         <div className="flex flex-col items-center gap-4 @md:flex-row @md:items-start">
-          <div className="size-40 shrink-0" aria-hidden="true">
+          <ChartImage label={summary} className="size-40 shrink-0">
             <ResponsiveContainer width="100%" height="100%">
               <PieChart accessibilityLayer={false}>
                 <Pie
@@ -147,7 +146,7 @@ export function BreakdownCard({
                 </Pie>
               </PieChart>
             </ResponsiveContainer>
-          </div>
+          </ChartImage>
           {legend}
         </div>
       }
@@ -215,10 +214,9 @@ export function MonthlyCard({
           <Swatch fill={spendingFill} label={t("overview.spending")} />
         </span>
       }
-      summary={summary}
       testId="monthly-chart"
       chart={
-        <div className="h-56 w-full" aria-hidden="true">
+        <ChartImage label={summary} className="h-56 w-full">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} accessibilityLayer={false} barGap={2} margin={{ left: -8 }}>
               <CartesianGrid vertical={false} stroke="var(--border)" />
@@ -268,7 +266,7 @@ export function MonthlyCard({
               />
             </BarChart>
           </ResponsiveContainer>
-        </div>
+        </ChartImage>
       }
       table={
         <DataTable
