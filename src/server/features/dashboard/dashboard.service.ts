@@ -144,21 +144,26 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
         .groupBy(monthOf),
       scoped
         ? Promise.resolve(null)
-        : db
+        : // Each entry of the period, then its shares by the primary key: a nested loop ("offset
+          // 0" keeps the planner from making it a hash join over every share of the household,
+          // which reads the whole history for one month).
+          db
             .select({
-              memberId: transactionShares.memberId,
-              expenseCents: cents(sql`${transactionShares.amountCents}`),
+              memberId: sql<string>`shares.member_id`,
+              expenseCents: cents(sql`shares.amount_cents`),
             })
-            .from(transactionShares)
-            .innerJoin(transactions, eq(transactions.id, transactionShares.transactionId))
-            .where(
-              and(
-                eq(transactionShares.householdId, viewer.householdId),
-                counted(period.from, period.to, ["expense"]),
-              ),
+            .from(
+              sql`${transactions} cross join lateral (
+                select ${transactionShares.memberId} as member_id,
+                    ${transactionShares.amountCents} as amount_cents
+                  from ${transactionShares}
+                  where ${transactionShares.transactionId} = ${transactions.id}
+                    and ${transactionShares.householdId} = ${viewer.householdId}
+                  offset 0) as shares`,
             )
-            .groupBy(transactionShares.memberId)
-            .orderBy(desc(sql`sum(${transactionShares.amountCents})`), transactionShares.memberId),
+            .where(counted(period.from, period.to, ["expense"]))
+            .groupBy(sql`shares.member_id`)
+            .orderBy(desc(sql`sum(shares.amount_cents)`), sql`shares.member_id`),
       listTransactionPage(
         db,
         viewer.householdId,
