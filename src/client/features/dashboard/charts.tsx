@@ -65,6 +65,9 @@ export type BreakdownItem = {
   href: string;
 };
 
+/** The most parts a ring shows (the rest become one "other" part). */
+const maxSlices = 8;
+
 /** Basis points of a part of a whole, rounded (for "23.4 %"). */
 const shareBp = (part: number, whole: number) =>
   whole > 0 ? Math.round((part * 10_000) / whole) : 0;
@@ -76,19 +79,30 @@ const shareBp = (part: number, whole: number) =>
 export function BreakdownCard({
   title,
   description,
-  items,
+  items: all,
+  other,
   labelHead,
   testId,
 }: {
   title: string;
   description?: string;
+  /** Largest first. */
   items: BreakdownItem[];
+  /**
+   * With many parts, the ring and its legend show the largest few and one "other" part made by
+   * this (from the parts it stands for); the table always lists every part.
+   */
+  other?: (rest: BreakdownItem[]) => BreakdownItem;
   labelHead: string;
   testId: string;
 }) {
   const { t } = useTranslation("dashboard");
   const format = useMoneyFormat();
-  const total = items.reduce((sum, item) => sum + item.cents, 0);
+  const items =
+    other && all.length > maxSlices
+      ? [...all.slice(0, maxSlices - 1), other(all.slice(maxSlices - 1))]
+      : all;
+  const total = all.reduce((sum, item) => sum + item.cents, 0);
   const percent = (cents: number) => format.percent(shareBp(cents, total));
   const summary = t("overview.chartSummary", {
     title,
@@ -155,7 +169,7 @@ export function BreakdownCard({
           caption={title}
           head={[labelHead, t("overview.table.amount"), t("overview.table.share")]}
         >
-          {items.map((item) => (
+          {all.map((item) => (
             <tr key={item.key}>
               <td>
                 <Link to={item.href} className="hover:underline">

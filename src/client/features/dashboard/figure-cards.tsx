@@ -111,7 +111,7 @@ export function FigureCards({
         return (
           <li
             key={figure.key}
-            className="flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
+            className="@container flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
             data-testid={`figure-${figure.key}`}
           >
             <span className="text-sm text-muted-foreground">{t(`overview.${figure.key}`)}</span>
@@ -119,7 +119,8 @@ export function FigureCards({
               to={figure.href}
               className={cn(
                 linkClass,
-                "self-start text-xl font-semibold tracking-tight break-all tabular-nums sm:text-2xl",
+                // As large as fits the card: a million stays on one line on a phone.
+                "self-start text-[min(1.5rem,11cqw)] leading-tight font-semibold tracking-tight whitespace-nowrap tabular-nums",
               )}
               data-testid={`figure-${figure.key}-value`}
             >

@@ -196,6 +196,18 @@ function Figures({
             title={t("overview.byCategory.title")}
             description={range}
             items={categoryItems}
+            other={(rest) => ({
+              key: "other",
+              label: t("overview.byCategory.other", { count: rest.length }),
+              fill: "var(--muted-foreground)",
+              cents: rest.reduce((sum, item) => sum + item.cents, 0),
+              href: entriesLink({
+                ...period,
+                member,
+                kind: "expense",
+                category: rest.map((item) => item.key).join(","),
+              }),
+            })}
             labelHead={t("overview.table.category")}
             testId="spending-by-category"
           />
