@@ -207,6 +207,30 @@ describe("parseKind and guessImportSetup", () => {
     });
   });
 
+  it("guesses the date format most rows are in, even when one row is malformed", () => {
+    const { records } = parseCsv(
+      [
+        "Datum;Omschrijving;Bedrag",
+        "2025-01-31;AH;-12,50",
+        "2025-02-01;Werk;1.000,00",
+        "2025-02-03;Bakker;-3,20",
+        "31 feb;Kapot;-1,00",
+      ].join("\n"),
+    );
+    const setup = guessImportSetup(records, "nl");
+    expect(setup).toMatchObject({ columns: { date: 0, amount: 2 }, dateFormat: "YYYY-MM-DD" });
+    const { good, bad } = mapImportRows(records, setup);
+    expect(good).toHaveLength(3);
+    expect(bad.map((row) => row.line)).toEqual([5]);
+  });
+
+  it("keeps the language's date format when the formats read as many rows", () => {
+    // 01-02-2025 is a date as DD-MM-YYYY only; as many rows of each kind: the Dutch order wins.
+    const { records } = parseCsv("Datum;Bedrag\n2025-01-31;1,00\n01-02-2025;2,00");
+    expect(guessImportSetup(records, "nl").dateFormat).toBe("DD-MM-YYYY");
+    expect(guessImportSetup(records, "en").dateFormat).toBe("YYYY-MM-DD");
+  });
+
   it("guesses a headerless English file with signed amounts", () => {
     const { records } = parseCsv("2025-01-31,-12.50,Coffee\n2025-02-01,1000.00,Salary");
     expect(guessImportSetup(records, "en")).toMatchObject({

@@ -377,12 +377,22 @@ export function guessImportSetup(records: readonly CsvRecord[], language: Langua
   }
   const preferred: DateFormat[] =
     language === "nl" ? ["DD-MM-YYYY", "YYYY-MM-DD"] : ["YYYY-MM-DD", "DD/MM/YYYY"];
-  const possible = date === null ? [] : formatsFor(date);
-  const dateFormat =
-    preferred.find((format) => possible.includes(format)) ??
-    possible[0] ??
-    preferred[0] ??
-    "YYYY-MM-DD";
+  // The format that reads the most of the date column's cells, so one malformed row does not
+  // throw the guess back to the language's default; ties go to the language's order.
+  const dateValues = date === null ? [] : column(date).filter((v) => v !== "");
+  const ranked: DateFormat[] = [
+    ...preferred,
+    ...dateFormats.filter((format) => !preferred.includes(format)),
+  ];
+  let dateFormat: DateFormat = preferred[0] ?? "YYYY-MM-DD";
+  let mostParsed = 0;
+  for (const format of ranked) {
+    const parsed = dateValues.filter((v) => parseDate(v, format) !== null).length;
+    if (parsed > mostParsed) {
+      dateFormat = format;
+      mostParsed = parsed;
+    }
+  }
   const languageDecimal: DecimalSeparator = language === "nl" ? "comma" : "dot";
   const decimalsFor = (index: number) =>
     decimalSeparators.filter((separator) => {
