@@ -242,7 +242,7 @@ test("a budget warns at 80 % and shows when it is over", async ({ page, baseURL,
   await expense(17000);
   await page.reload();
   await expect(budget).toHaveAttribute("data-state", "warning");
-  await expect(budget.getByTestId("budget-state")).toHaveText("85 % used · €30.00 left");
+  await expect(budget.getByTestId("budget-state")).toHaveText("85% used · €30.00 left");
   await expect(budget.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "85");
   await expectNoSeriousA11yViolations(page, "the budgets tab");
 

@@ -24,10 +24,12 @@ export function UpgradeCard({ plan, className }: { plan: PlanName; className?: s
         <SparklesIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
         {t(`upgrade.${target}.title`)}
       </p>
-      <p className="mt-1 text-xs leading-relaxed text-muted-foreground">
+      {/* On a short window (a 1280×800 laptop) the pitch gives way, so the card fits above the
+          sidebar's footer instead of running under it; the title and the button stay. */}
+      <p className="mt-1 text-xs leading-snug text-muted-foreground [@media(max-height:56rem)]:hidden">
         {t(`upgrade.${target}.body`)}
       </p>
-      <Button asChild size="sm" className="mt-3 w-full">
+      <Button asChild size="sm" className="mt-2.5 w-full">
         <Link to="/select-plan" onClick={() => setOpenMobile(false)}>
           {t("upgrade.cta")}
         </Link>

@@ -1,13 +1,19 @@
 import { useTheme } from "next-themes";
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-/** Toasts follow the theme; three visible, 4000 ms each (sonner's defaults, kept on purpose). */
+/**
+ * Toasts follow the theme and the language (the region's name for screen readers); three
+ * visible, 4000 ms each (sonner's defaults, kept on purpose).
+ */
 export function Toaster(props: ToasterProps) {
   const { theme = "system" } = useTheme();
+  const { t } = useTranslation("common");
   return (
     <Sonner
       theme={theme as ToasterProps["theme"]}
+      containerAriaLabel={t("notifications")}
       className="toaster group"
       visibleToasts={3}
       duration={4000}

@@ -168,14 +168,16 @@ export function BudgetsTab({
                   data-testid="budget-candidate"
                 >
                   <CategoryBadge category={category} className="text-sm" />
+                  {/* On phones only the icon, so the category's name keeps the room. */}
                   <Button
                     variant="ghost"
                     size="sm"
+                    className="max-sm:size-8 max-sm:px-0"
                     onClick={() => setEditing({ category, budget: null })}
                     aria-label={t("budgets.setFor", { name: category.name })}
                   >
                     <PlusIcon aria-hidden="true" />
-                    {t("budgets.set")}
+                    <span className="max-sm:sr-only">{t("budgets.set")}</span>
                   </Button>
                 </li>
               ))}

@@ -69,7 +69,7 @@ export function CategoryManager({
             onValueChange={(value) => setKind(value as EntryKind)}
             className="gap-4 p-4"
           >
-            <div className="flex items-center justify-between gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <TabsList className="w-fit">
                 {[...entryKinds].reverse().map((option) => (
                   <TabsTrigger key={option} value={option}>

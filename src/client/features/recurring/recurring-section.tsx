@@ -1,4 +1,4 @@
-import { CalendarClockIcon, RepeatIcon, SquareIcon } from "lucide-react";
+import { CalendarClockIcon, CircleStopIcon, RepeatIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -109,7 +109,7 @@ export function RecurringSection({ kind, memberId }: { kind: EntryKind; memberId
                           name: byId.get(rule.categoryId)?.name ?? "",
                         })}
                       >
-                        <SquareIcon aria-hidden="true" />
+                        <CircleStopIcon aria-hidden="true" />
                         {t("recurring.stop")}
                       </Button>
                     ) : (

@@ -206,7 +206,11 @@ export function ImportDialog({
               ) : loaded ? (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <FileUpIcon className="size-4" aria-hidden="true" />
-                  {loaded.fileName} · {t("import.rows", { count: loaded.records.length })}
+                  {loaded.fileName} ·{" "}
+                  {t("import.rows", {
+                    // The data rows: a header row holds column names, not an entry.
+                    count: Math.max(0, loaded.records.length - (setup?.hasHeader ? 1 : 0)),
+                  })}
                 </p>
               ) : null}
             </div>

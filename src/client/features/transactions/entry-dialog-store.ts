@@ -46,9 +46,18 @@ export function closeEntryDialog() {
   set({ ...state, open: false });
 }
 
-/** The element to give the focus back to after closing, if it is still on the page. */
+/** The top bar's "Add entry" button (entry-dialog.tsx). */
+const addEntryButtonSelector = "[data-testid='add-entry']";
+
+/**
+ * The element to give the focus back to after closing: what had it when the dialog opened, if
+ * it is still on the page; otherwise (opened with the "n" shortcut, or that element is gone) the
+ * top bar's "Add entry" button, so a keyboard user keeps their place instead of the page body.
+ */
 export function entryDialogReturnFocus(): HTMLElement | null {
-  return returnFocus?.isConnected ? returnFocus : null;
+  if (returnFocus?.isConnected) return returnFocus;
+  if (typeof document === "undefined") return null;
+  return document.querySelector<HTMLElement>(addEntryButtonSelector);
 }
 
 export function useEntryDialog(): EntryDialogState {

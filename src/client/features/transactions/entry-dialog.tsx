@@ -35,7 +35,8 @@ export function EntryDialogHost({ account }: { account: Account }) {
     <Dialog open={state.open} onOpenChange={(open) => !open && closeEntryDialog()}>
       <DialogContent
         closeLabel={t("common:actions.close")}
-        className="max-w-lg"
+        // Header and buttons stay put; the form's fields scroll between them (entry-form.tsx).
+        className="flex max-h-[calc(100dvh-2rem)] max-w-lg flex-col gap-0 overflow-hidden p-0"
         data-testid="entry-dialog"
         onCloseAutoFocus={(event) => {
           const target = entryDialogReturnFocus();
@@ -44,7 +45,7 @@ export function EntryDialogHost({ account }: { account: Account }) {
           target.focus();
         }}
       >
-        <DialogHeader>
+        <DialogHeader className="shrink-0 px-6 pt-6 pr-12 pb-4">
           <DialogTitle>{editing ? t("form.editTitle") : t("form.addTitle")}</DialogTitle>
           <DialogDescription>
             {editing ? t("form.editDescription") : t("form.addDescription")}
@@ -61,7 +62,7 @@ export function EntryDialogHost({ account }: { account: Account }) {
             onDone={closeEntryDialog}
           />
         ) : (
-          <div className="grid gap-4" aria-busy="true">
+          <div className="grid gap-4 px-6 pb-6" aria-busy="true">
             <Skeleton className="h-10" />
             <Skeleton className="h-9" />
             <Skeleton className="h-9" />

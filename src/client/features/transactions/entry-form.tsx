@@ -464,7 +464,7 @@ export function EntryForm({
     values.splitBy === "percent" ? 10_000 - percentSum : (totalCents ?? 0) - amountSum;
   const remainderText =
     values.splitBy === "percent"
-      ? `${formatPercentInput(Math.abs(remainder), language)} %`
+      ? `${formatPercentInput(Math.abs(remainder), language)}%`
       : formatMoney(Math.abs(remainder), language);
   const nameOf = (memberId: string) =>
     people.find((person) => person.id === memberId)?.name ?? t("form.formerMember");
@@ -480,122 +480,245 @@ export function EntryForm({
     <form
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      className="grid min-w-0 gap-4"
+      className="flex min-h-0 min-w-0 flex-1 flex-col"
       aria-label={entry ? t("form.editTitle") : t("form.addTitle")}
     >
-      <Segmented
-        name={`${uid}-kind`}
-        legend={t("form.kind")}
-        value={kind}
-        options={[
-          { value: "expense", label: t("kinds.expense") },
-          { value: "income", label: t("kinds.income") },
-        ]}
-        onChange={setKind}
-      />
-
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={ids("amount").input}>{t("form.amount")}</Label>
-          <div className="relative">
-            <span
-              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
-              aria-hidden="true"
-            >
-              €
-            </span>
-            <Input
-              id={ids("amount").input}
-              inputMode="decimal"
-              autoComplete="off"
-              autoFocus
-              placeholder={language === "nl" ? "0,00" : "0.00"}
-              className="pl-7 text-right tabular-nums"
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={errors.amount ? ids("amount").error : undefined}
-              {...register("amount", { onChange: rerunChecks })}
-            />
-          </div>
-          <FieldError id={ids("amount").error} message={errors.amount?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids("date").input}>{t("form.date")}</Label>
-          <Input
-            id={ids("date").input}
-            type="date"
-            aria-invalid={errors.occurredOn ? true : undefined}
-            aria-describedby={errors.occurredOn ? ids("date").error : undefined}
-            {...register("occurredOn")}
-          />
-          <FieldError id={ids("date").error} message={errors.occurredOn?.message} />
-        </div>
-      </div>
-
-      <div className="grid gap-2">
-        <Label htmlFor={ids("category").input}>{t("form.category")}</Label>
-        <div className="flex items-center gap-2">
-          <CategoryIconTile
-            icon={selectedCategory?.icon ?? "tag"}
-            color={selectedCategory?.color ?? "slate"}
-            size="md"
-            className="size-9"
-          />
-          <div className="min-w-0 flex-1">
-            <NativeSelect
-              id={ids("category").input}
-              aria-invalid={errors.categoryId ? true : undefined}
-              aria-describedby={errors.categoryId ? ids("category").error : undefined}
-              {...register("categoryId", { onChange: rerunChecks })}
-            >
-              <option value="">{t("form.chooseCategory")}</option>
-              {kindCategories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-        <FieldError id={ids("category").error} message={errors.categoryId?.message} />
-      </div>
-
-      <div className="grid gap-2">
-        <Label htmlFor={ids("merchant").input}>
-          {kind === "income" ? t("form.source") : t("form.merchant")}
-        </Label>
-        <Input
-          id={ids("merchant").input}
-          autoComplete="off"
-          placeholder={kind === "income" ? t("form.sourceHint") : t("form.merchantHint")}
-          {...register("merchant")}
-        />
-        <FieldError id={ids("merchant").error} message={errors.merchant?.message} />
-      </div>
-
-      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
+      {/* The fields scroll within the dialog; the buttons below them stay in view. */}
+      <div
+        className="grid min-h-0 min-w-0 gap-4 overflow-y-auto px-6 pt-1 pb-4"
+        data-testid="entry-form-body"
+      >
         <Segmented
-          name={`${uid}-assignment`}
-          legend={t("form.assignment")}
-          value={values.assignment}
+          name={`${uid}-kind`}
+          legend={t("form.kind")}
+          value={kind}
           options={[
-            { value: "personal", label: t("form.personal") },
-            { value: "split", label: t("form.split") },
+            { value: "expense", label: t("kinds.expense") },
+            { value: "income", label: t("kinds.income") },
           ]}
-          onChange={(next) => {
-            setValue("assignment", next);
-            rerunChecks();
-          }}
+          onChange={setKind}
         />
-        {values.assignment === "personal" ? (
+
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
-            <Label htmlFor={ids("member").input}>
-              {kind === "income" ? t("form.incomeOf") : t("form.expenseOf")}
+            <Label htmlFor={ids("amount").input}>{t("form.amount")}</Label>
+            <div className="relative">
+              <span
+                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+                aria-hidden="true"
+              >
+                €
+              </span>
+              <Input
+                id={ids("amount").input}
+                inputMode="decimal"
+                autoComplete="off"
+                autoFocus
+                placeholder={language === "nl" ? "0,00" : "0.00"}
+                className="pl-7 text-right tabular-nums"
+                aria-invalid={errors.amount ? true : undefined}
+                aria-describedby={errors.amount ? ids("amount").error : undefined}
+                {...register("amount", { onChange: rerunChecks })}
+              />
+            </div>
+            <FieldError id={ids("amount").error} message={errors.amount?.message} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={ids("date").input}>{t("form.date")}</Label>
+            <Input
+              id={ids("date").input}
+              type="date"
+              aria-invalid={errors.occurredOn ? true : undefined}
+              aria-describedby={errors.occurredOn ? ids("date").error : undefined}
+              {...register("occurredOn")}
+            />
+            <FieldError id={ids("date").error} message={errors.occurredOn?.message} />
+          </div>
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor={ids("category").input}>{t("form.category")}</Label>
+          <div className="flex items-center gap-2">
+            <CategoryIconTile
+              icon={selectedCategory?.icon ?? "tag"}
+              color={selectedCategory?.color ?? "slate"}
+              size="md"
+              className="size-9"
+            />
+            <div className="min-w-0 flex-1">
+              <NativeSelect
+                id={ids("category").input}
+                aria-invalid={errors.categoryId ? true : undefined}
+                aria-describedby={errors.categoryId ? ids("category").error : undefined}
+                {...register("categoryId", { onChange: rerunChecks })}
+              >
+                <option value="">{t("form.chooseCategory")}</option>
+                {kindCategories.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          <FieldError id={ids("category").error} message={errors.categoryId?.message} />
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor={ids("merchant").input}>
+            {kind === "income" ? t("form.source") : t("form.merchant")}
+          </Label>
+          <Input
+            id={ids("merchant").input}
+            autoComplete="off"
+            placeholder={kind === "income" ? t("form.sourceHint") : t("form.merchantHint")}
+            {...register("merchant")}
+          />
+          <FieldError id={ids("merchant").error} message={errors.merchant?.message} />
+        </div>
+
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
+          <Segmented
+            name={`${uid}-assignment`}
+            legend={t("form.assignment")}
+            value={values.assignment}
+            options={[
+              { value: "personal", label: t("form.personal") },
+              { value: "split", label: t("form.split") },
+            ]}
+            onChange={(next) => {
+              setValue("assignment", next);
+              rerunChecks();
+            }}
+          />
+          {values.assignment === "personal" ? (
+            <div className="grid gap-2">
+              <Label htmlFor={ids("member").input}>
+                {kind === "income" ? t("form.incomeOf") : t("form.expenseOf")}
+              </Label>
+              <NativeSelect
+                id={ids("member").input}
+                aria-invalid={errors.memberId ? true : undefined}
+                aria-describedby={errors.memberId ? ids("member").error : undefined}
+                {...register("memberId", { onChange: rerunChecks })}
+              >
+                <option value="">{t("form.chooseMember")}</option>
+                {people.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldError id={ids("member").error} message={errors.memberId?.message} />
+            </div>
+          ) : (
+            <fieldset className="grid min-w-0 gap-3" aria-describedby={`${uid}-remainder`}>
+              <legend className="sr-only">{t("form.splitBetween")}</legend>
+              <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+                <Segmented
+                  name={`${uid}-split-by`}
+                  legend={t("form.splitBy")}
+                  value={values.splitBy}
+                  className="min-w-44 flex-1"
+                  options={[
+                    { value: "percent", label: t("form.byPercent") },
+                    { value: "amount", label: t("form.byAmount") },
+                  ]}
+                  onChange={(next) => {
+                    setValue("splitBy", next);
+                    setShares(equalShareRows(getValues("shares"), next, totalCents, language));
+                  }}
+                />
+                <Button type="button" variant="outline" size="sm" onClick={splitEqually}>
+                  {t("form.splitEqually")}
+                </Button>
+              </div>
+              <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
+                {(values.shares ?? []).map((row, index) => {
+                  const part = row.included ? allocated?.[includedIndex++] : undefined;
+                  const name = nameOf(row.memberId);
+                  return (
+                    <li key={row.memberId} className="flex min-w-0 items-center gap-2">
+                      <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          className="size-4 shrink-0 accent-primary"
+                          checked={row.included}
+                          onChange={(event) => {
+                            const rows = getValues("shares").map((r, i) =>
+                              i === index ? { ...r, included: event.target.checked } : r,
+                            );
+                            setShares(
+                              equalShareRows(rows, getValues("splitBy"), totalCents, language),
+                            );
+                          }}
+                        />
+                        <span className="min-w-0 break-words">{name}</span>
+                      </label>
+                      {values.splitBy === "percent" && part !== undefined ? (
+                        <span className="shrink-0 text-right text-xs text-muted-foreground tabular-nums">
+                          {formatMoney(part, language)}
+                        </span>
+                      ) : null}
+                      <div className="relative w-24 shrink-0">
+                        <Input
+                          inputMode="decimal"
+                          autoComplete="off"
+                          disabled={!row.included}
+                          aria-label={
+                            values.splitBy === "percent"
+                              ? t("form.percentOf", { name })
+                              : t("form.amountOf", { name })
+                          }
+                          className={cn(
+                            "text-right tabular-nums",
+                            values.splitBy === "percent" ? "pr-7" : "pl-7",
+                          )}
+                          {...register(`shares.${index}.value`, { onChange: rerunChecks })}
+                        />
+                        <span
+                          aria-hidden="true"
+                          className={cn(
+                            "pointer-events-none absolute top-1/2 -translate-y-1/2 text-sm text-muted-foreground",
+                            values.splitBy === "percent" ? "right-3" : "left-3",
+                          )}
+                        >
+                          {values.splitBy === "percent" ? "%" : "€"}
+                        </span>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+              <p
+                id={`${uid}-remainder`}
+                aria-live="polite"
+                data-testid="split-remainder"
+                className={cn(
+                  "text-sm tabular-nums",
+                  remainder === 0
+                    ? "text-emerald-700 dark:text-emerald-400"
+                    : "text-amber-700 dark:text-amber-400",
+                )}
+              >
+                {remainder === 0
+                  ? t("form.splitComplete")
+                  : remainder > 0
+                    ? t("form.remaining", { value: remainderText })
+                    : t("form.over", { value: remainderText })}
+              </p>
+              <FieldError id={ids("shares").error} message={errors.shares?.message} />
+            </fieldset>
+          )}
+          <div className="grid gap-2">
+            <Label htmlFor={ids("payer").input}>
+              {kind === "income" ? t("form.receivedBy") : t("form.paidBy")}
             </Label>
             <NativeSelect
-              id={ids("member").input}
-              aria-invalid={errors.memberId ? true : undefined}
-              aria-describedby={errors.memberId ? ids("member").error : undefined}
-              {...register("memberId", { onChange: rerunChecks })}
+              id={ids("payer").input}
+              aria-invalid={errors.payerId ? true : undefined}
+              aria-describedby={errors.payerId ? ids("payer").error : undefined}
+              {...register("payerId", { onChange: rerunChecks })}
             >
               <option value="">{t("form.chooseMember")}</option>
               {people.map((person) => (
@@ -604,170 +727,53 @@ export function EntryForm({
                 </option>
               ))}
             </NativeSelect>
-            <FieldError id={ids("member").error} message={errors.memberId?.message} />
+            <FieldError id={ids("payer").error} message={errors.payerId?.message} />
           </div>
-        ) : (
-          <fieldset className="grid min-w-0 gap-3" aria-describedby={`${uid}-remainder`}>
-            <legend className="sr-only">{t("form.splitBetween")}</legend>
-            <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
-              <Segmented
-                name={`${uid}-split-by`}
-                legend={t("form.splitBy")}
-                value={values.splitBy}
-                className="min-w-44 flex-1"
-                options={[
-                  { value: "percent", label: t("form.byPercent") },
-                  { value: "amount", label: t("form.byAmount") },
-                ]}
-                onChange={(next) => {
-                  setValue("splitBy", next);
-                  setShares(equalShareRows(getValues("shares"), next, totalCents, language));
-                }}
-              />
-              <Button type="button" variant="outline" size="sm" onClick={splitEqually}>
-                {t("form.splitEqually")}
-              </Button>
-            </div>
-            <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
-              {(values.shares ?? []).map((row, index) => {
-                const part = row.included ? allocated?.[includedIndex++] : undefined;
-                const name = nameOf(row.memberId);
-                return (
-                  <li key={row.memberId} className="flex min-w-0 items-center gap-2">
-                    <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="size-4 shrink-0 accent-primary"
-                        checked={row.included}
-                        onChange={(event) => {
-                          const rows = getValues("shares").map((r, i) =>
-                            i === index ? { ...r, included: event.target.checked } : r,
-                          );
-                          setShares(
-                            equalShareRows(rows, getValues("splitBy"), totalCents, language),
-                          );
-                        }}
-                      />
-                      <span className="truncate">{name}</span>
-                    </label>
-                    {values.splitBy === "percent" && part !== undefined ? (
-                      <span className="shrink-0 text-right text-xs text-muted-foreground tabular-nums">
-                        {formatMoney(part, language)}
-                      </span>
-                    ) : null}
-                    <div className="relative w-24 shrink-0">
-                      <Input
-                        inputMode="decimal"
-                        autoComplete="off"
-                        disabled={!row.included}
-                        aria-label={
-                          values.splitBy === "percent"
-                            ? t("form.percentOf", { name })
-                            : t("form.amountOf", { name })
-                        }
-                        className={cn(
-                          "text-right tabular-nums",
-                          values.splitBy === "percent" ? "pr-7" : "pl-7",
-                        )}
-                        {...register(`shares.${index}.value`, { onChange: rerunChecks })}
-                      />
-                      <span
-                        aria-hidden="true"
-                        className={cn(
-                          "pointer-events-none absolute top-1/2 -translate-y-1/2 text-sm text-muted-foreground",
-                          values.splitBy === "percent" ? "right-3" : "left-3",
-                        )}
-                      >
-                        {values.splitBy === "percent" ? "%" : "€"}
-                      </span>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-            <p
-              id={`${uid}-remainder`}
-              aria-live="polite"
-              data-testid="split-remainder"
-              className={cn(
-                "text-sm tabular-nums",
-                remainder === 0
-                  ? "text-emerald-700 dark:text-emerald-400"
-                  : "text-amber-700 dark:text-amber-400",
-              )}
-            >
-              {remainder === 0
-                ? t("form.splitComplete")
-                : remainder > 0
-                  ? t("form.remaining", { value: remainderText })
-                  : t("form.over", { value: remainderText })}
-            </p>
-            <FieldError id={ids("shares").error} message={errors.shares?.message} />
-          </fieldset>
-        )}
+        </div>
+
         <div className="grid gap-2">
-          <Label htmlFor={ids("payer").input}>
-            {kind === "income" ? t("form.receivedBy") : t("form.paidBy")}
-          </Label>
-          <NativeSelect
-            id={ids("payer").input}
-            aria-invalid={errors.payerId ? true : undefined}
-            aria-describedby={errors.payerId ? ids("payer").error : undefined}
-            {...register("payerId", { onChange: rerunChecks })}
-          >
-            <option value="">{t("form.chooseMember")}</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id={ids("payer").error} message={errors.payerId?.message} />
+          <Label htmlFor={ids("notes").input}>{t("form.notes")}</Label>
+          <Textarea id={ids("notes").input} rows={2} {...register("notes")} />
+          <FieldError id={ids("notes").error} message={errors.notes?.message} />
         </div>
+
+        {entry ? null : (
+          <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="checkbox" className="size-4 accent-primary" {...register("repeat")} />
+              <RepeatIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+              {t("form.repeat")}
+            </label>
+            {values.repeat ? (
+              <div className="grid items-start gap-3 sm:grid-cols-2">
+                <div className="grid gap-2">
+                  <Label htmlFor={ids("frequency").input}>{t("form.frequency")}</Label>
+                  <NativeSelect id={ids("frequency").input} {...register("frequency")}>
+                    {frequencies.map((frequency) => (
+                      <option key={frequency} value={frequency}>
+                        {t(`frequencies.${frequency}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor={ids("end").input}>{t("form.endDate")}</Label>
+                  <Input
+                    id={ids("end").input}
+                    type="date"
+                    aria-invalid={errors.endDate ? true : undefined}
+                    aria-describedby={errors.endDate ? ids("end").error : undefined}
+                    {...register("endDate")}
+                  />
+                  <FieldError id={ids("end").error} message={errors.endDate?.message} />
+                </div>
+              </div>
+            ) : null}
+          </div>
+        )}
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids("notes").input}>{t("form.notes")}</Label>
-        <Textarea id={ids("notes").input} rows={2} {...register("notes")} />
-        <FieldError id={ids("notes").error} message={errors.notes?.message} />
-      </div>
-
-      {entry ? null : (
-        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" className="size-4 accent-primary" {...register("repeat")} />
-            <RepeatIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-            {t("form.repeat")}
-          </label>
-          {values.repeat ? (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor={ids("frequency").input}>{t("form.frequency")}</Label>
-                <NativeSelect id={ids("frequency").input} {...register("frequency")}>
-                  {frequencies.map((frequency) => (
-                    <option key={frequency} value={frequency}>
-                      {t(`frequencies.${frequency}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor={ids("end").input}>{t("form.endDate")}</Label>
-                <Input
-                  id={ids("end").input}
-                  type="date"
-                  aria-invalid={errors.endDate ? true : undefined}
-                  aria-describedby={errors.endDate ? ids("end").error : undefined}
-                  {...register("endDate")}
-                />
-                <FieldError id={ids("end").error} message={errors.endDate?.message} />
-              </div>
-            </div>
-          ) : null}
-        </div>
-      )}
-
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+      <div className="flex shrink-0 flex-col-reverse gap-2 border-t px-6 py-4 sm:flex-row sm:items-center">
         {entry ? (
           <Button
             type="button"

@@ -54,7 +54,7 @@ export const TransactionRow = memo(function TransactionRow({
     item.notes ||
     (item.kind === "settlement" ? t("list.settlement") : (category?.name ?? ""));
   const who = split
-    ? item.shares.map((share) => memberNames.get(share.memberId) ?? "?").join(" · ")
+    ? item.shares.map((share) => memberNames.get(share.memberId) ?? "?").join(", ")
     : (memberNames.get(item.shares[0]?.memberId ?? "") ?? "");
   return (
     <div
@@ -79,18 +79,43 @@ export const TransactionRow = memo(function TransactionRow({
         <CategoryBadge
           category={category}
           size="md"
-          className="hidden w-40 shrink-0 text-sm sm:inline-flex"
+          className="hidden w-48 shrink-0 text-sm sm:inline-flex xl:w-56"
           fallback={t("list.noCategory")}
         />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{description}</span>
-          <span className="flex items-center gap-1.5 truncate text-xs text-muted-foreground">
-            <span className="tabular-nums">{date}</span>
-            <span className="sm:hidden">· {category?.name ?? ""}</span>
-            {who ? <span className="truncate">· {who}</span> : null}
-            {split ? <UsersIcon className="size-3 shrink-0" aria-label={t("list.split")} /> : null}
-            {item.recurringRuleId ? (
-              <RepeatIcon className="size-3 shrink-0" aria-label={t("list.recurring")} />
+          {/* Under the description: the date and (on phones, where it has no column) the
+              category, then who it is for. Two lines on a narrow screen (rowHeight in
+              transactions-page.tsx), one from md; a "·" only between parts that are there. */}
+          <span className="block min-w-0 text-xs text-muted-foreground md:flex md:items-center md:gap-1.5">
+            <span className="flex min-w-0 items-center gap-1.5 md:shrink-0">
+              <span className="shrink-0 tabular-nums">{date}</span>
+              {category ? (
+                <>
+                  <span aria-hidden="true" className="shrink-0 sm:hidden">
+                    ·
+                  </span>
+                  <span className="min-w-0 truncate sm:hidden">{category.name}</span>
+                </>
+              ) : null}
+            </span>
+            {who || split || item.recurringRuleId ? (
+              <span className="flex min-w-0 items-center gap-1.5">
+                {who ? (
+                  <>
+                    <span aria-hidden="true" className="hidden shrink-0 md:inline">
+                      ·
+                    </span>
+                    <span className="min-w-0 truncate">{who}</span>
+                  </>
+                ) : null}
+                {split ? (
+                  <UsersIcon className="size-3 shrink-0" aria-label={t("list.split")} />
+                ) : null}
+                {item.recurringRuleId ? (
+                  <RepeatIcon className="size-3 shrink-0" aria-label={t("list.recurring")} />
+                ) : null}
+              </span>
             ) : null}
           </span>
         </span>

@@ -28,6 +28,7 @@ import {
 } from "#client/features/categories/categories.queries.ts";
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useIsMobile } from "#client/lib/use-mobile.ts";
 import { formatMoney, parseMoney } from "#shared/money.ts";
 import { listSorts, type ListSort } from "#shared/schemas/transactions.schema.ts";
 import { formatCentsInput } from "./amount-input.ts";
@@ -43,7 +44,8 @@ import {
   useRestoreEntries,
 } from "./transactions.queries.ts";
 
-const rowHeight = 60;
+/** A row's height: on a narrow screen its second line of details wraps onto a third. */
+const rowHeights = { narrow: 72, wide: 60 } as const;
 
 /** An amount filter: typed the language's way, kept in the URL in cents, applied on blur or Enter. */
 function AmountFilter({
@@ -95,6 +97,9 @@ function AmountFilter({
   );
 }
 
+/** A filter's select: full width on phones, where half a row cuts its text; a column from sm. */
+const selectCell = "col-span-2 grid gap-1.5 sm:col-span-1";
+
 /** The search box: typing filters after a short pause; the URL keeps the text. */
 function SearchFilter({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const { t } = useTranslation("entries");
@@ -110,7 +115,7 @@ function SearchFilter({ value, onChange }: { value: string; onChange: (q: string
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
   return (
-    <div className="grid gap-1.5 sm:col-span-2">
+    <div className="col-span-2 grid gap-1.5">
       <Label htmlFor="filter-q" className="text-xs text-muted-foreground">
         {t("list.search")}
       </Label>
@@ -198,12 +203,15 @@ export function TransactionsPage({ account }: { account: Account }) {
     return () => observer.disconnect();
   }, [list.isPending]);
 
+  const rowHeight = useIsMobile() ? rowHeights.narrow : rowHeights.wide;
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => rowHeight,
     overscan: 12,
     scrollMargin,
   });
+  // Crossing md changes every row's height: lay the rows out again.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems.at(-1)?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -323,7 +331,7 @@ export function TransactionsPage({ account }: { account: Account }) {
               onChange={(event) => update({ to: event.target.value })}
             />
           </div>
-          <div className="grid gap-1.5">
+          <div className={selectCell}>
             <Label htmlFor="filter-kind" className="text-xs text-muted-foreground">
               {t("list.type")}
             </Label>
@@ -338,7 +346,7 @@ export function TransactionsPage({ account }: { account: Account }) {
               <option value="settlement">{t("kinds.settlement")}</option>
             </NativeSelect>
           </div>
-          <div className="grid gap-1.5">
+          <div className={selectCell}>
             <Label htmlFor="filter-category" className="text-xs text-muted-foreground">
               {t("list.category")}
             </Label>
@@ -355,7 +363,7 @@ export function TransactionsPage({ account }: { account: Account }) {
               ))}
             </NativeSelect>
           </div>
-          <div className="grid gap-1.5">
+          <div className={selectCell}>
             <Label htmlFor="filter-member" className="text-xs text-muted-foreground">
               {t("list.member")}
             </Label>
@@ -384,7 +392,7 @@ export function TransactionsPage({ account }: { account: Account }) {
             cents={filter.max}
             onChange={(cents) => update({ max: cents === null ? null : String(cents) })}
           />
-          <div className="grid gap-1.5">
+          <div className={selectCell}>
             <Label htmlFor="filter-sort" className="text-xs text-muted-foreground">
               {t("list.sort")}
             </Label>
