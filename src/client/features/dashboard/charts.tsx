@@ -256,28 +256,25 @@ export function MonthlyCard({
                   name === "income" ? t("overview.income") : t("overview.spending"),
                 ]}
               />
-              <Bar
-                dataKey="income"
-                fill={incomeFill}
-                radius={[3, 3, 0, 0]}
-                isAnimationActive={false}
-                cursor="pointer"
-                onClick={(entry) => {
-                  const month = (entry as { payload?: { month?: string } }).payload?.month;
-                  if (month) void navigate(linkOf(month, "income"));
-                }}
-              />
-              <Bar
-                dataKey="spending"
-                fill={spendingFill}
-                radius={[3, 3, 0, 0]}
-                isAnimationActive={false}
-                cursor="pointer"
-                onClick={(entry) => {
-                  const month = (entry as { payload?: { month?: string } }).payload?.month;
-                  if (month) void navigate(linkOf(month, "expense"));
-                }}
-              />
+              {(
+                [
+                  ["income", incomeFill, "income"],
+                  ["spending", spendingFill, "expense"],
+                ] as const
+              ).map(([key, fill, kind]) => (
+                <Bar
+                  key={key}
+                  dataKey={key}
+                  fill={fill}
+                  radius={[3, 3, 0, 0]}
+                  isAnimationActive={false}
+                  cursor="pointer"
+                  onClick={(entry) => {
+                    const month = (entry as { payload?: { month?: string } }).payload?.month;
+                    if (month) void navigate(linkOf(month, kind));
+                  }}
+                />
+              ))}
             </BarChart>
           </ResponsiveContainer>
         </ChartImage>
