@@ -35,8 +35,13 @@ export function TopBar({ title, actions }: { title: string; actions?: ReactNode 
           <kbd className="ml-1 font-sans opacity-80">{shortcutLabel()}</kbd>
         </TooltipContent>
       </Tooltip>
-      <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
-      <p className="min-w-0 truncate text-sm font-medium" data-testid="page-title">
+      {/* On a phone the bar is full with the scope, add, language and theme; the page's own
+          heading names it, so the title (which could show only "Da…") gives way. */}
+      <Separator
+        orientation="vertical"
+        className="mr-1 data-[orientation=vertical]:h-5 max-sm:hidden"
+      />
+      <p className="min-w-0 truncate text-sm font-medium max-sm:hidden" data-testid="page-title">
         {title}
       </p>
       <div className="ml-auto flex items-center gap-1">

@@ -1,6 +1,12 @@
 import { LoaderCircleIcon, RepeatIcon, SaveIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
-import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "#client/components/ui/button.tsx";
@@ -294,6 +300,43 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
     <p id={id} className="text-sm text-destructive">
       {validationMessage(message, language)}
     </p>
+  );
+}
+
+/** A choice of one of the household's people (whose entry; who paid or received), with its error. */
+function MemberSelect({
+  ids,
+  label,
+  placeholder,
+  people,
+  error,
+  registration,
+}: {
+  ids: { input: string; error: string };
+  label: string;
+  placeholder: string;
+  people: readonly { id: string; name: string }[];
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={ids.input}>{label}</Label>
+      <NativeSelect
+        id={ids.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.error : undefined}
+        {...registration}
+      >
+        <option value="">{placeholder}</option>
+        {people.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </NativeSelect>
+      <FieldError id={ids.error} message={error} />
+    </div>
   );
 }
 
@@ -592,25 +635,14 @@ export function EntryForm({
             }}
           />
           {values.assignment === "personal" ? (
-            <div className="grid gap-2">
-              <Label htmlFor={ids("member").input}>
-                {kind === "income" ? t("form.incomeOf") : t("form.expenseOf")}
-              </Label>
-              <NativeSelect
-                id={ids("member").input}
-                aria-invalid={errors.memberId ? true : undefined}
-                aria-describedby={errors.memberId ? ids("member").error : undefined}
-                {...register("memberId", { onChange: rerunChecks })}
-              >
-                <option value="">{t("form.chooseMember")}</option>
-                {people.map((person) => (
-                  <option key={person.id} value={person.id}>
-                    {person.name}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldError id={ids("member").error} message={errors.memberId?.message} />
-            </div>
+            <MemberSelect
+              ids={ids("member")}
+              label={kind === "income" ? t("form.incomeOf") : t("form.expenseOf")}
+              placeholder={t("form.chooseMember")}
+              people={people}
+              error={errors.memberId?.message}
+              registration={register("memberId", { onChange: rerunChecks })}
+            />
           ) : (
             <fieldset className="grid min-w-0 gap-3" aria-describedby={`${uid}-remainder`}>
               <legend className="sr-only">{t("form.splitBetween")}</legend>
@@ -710,25 +742,14 @@ export function EntryForm({
               <FieldError id={ids("shares").error} message={errors.shares?.message} />
             </fieldset>
           )}
-          <div className="grid gap-2">
-            <Label htmlFor={ids("payer").input}>
-              {kind === "income" ? t("form.receivedBy") : t("form.paidBy")}
-            </Label>
-            <NativeSelect
-              id={ids("payer").input}
-              aria-invalid={errors.payerId ? true : undefined}
-              aria-describedby={errors.payerId ? ids("payer").error : undefined}
-              {...register("payerId", { onChange: rerunChecks })}
-            >
-              <option value="">{t("form.chooseMember")}</option>
-              {people.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError id={ids("payer").error} message={errors.payerId?.message} />
-          </div>
+          <MemberSelect
+            ids={ids("payer")}
+            label={kind === "income" ? t("form.receivedBy") : t("form.paidBy")}
+            placeholder={t("form.chooseMember")}
+            people={people}
+            error={errors.payerId?.message}
+            registration={register("payerId", { onChange: rerunChecks })}
+          />
         </div>
 
         <div className="grid gap-2">
