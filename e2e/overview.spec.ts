@@ -102,9 +102,23 @@ test("a category's spending opens the list with exactly those entries", async ({
   await signInAsDemo(page, baseURL);
   await page.goto("/dashboard");
   await page.evaluate(() => localStorage.setItem("language", "en"));
+  // A range of one's own: refused in the wrong order, then kept in the URL.
+  await page.goto("/dashboard");
+  await page.getByLabel("Period", { exact: true }).selectOption("custom");
+  await page.getByLabel("From", { exact: true }).fill("2026-05-01");
+  await page.getByLabel("To", { exact: true }).fill("2026-04-30");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The end date must be on or after the start date.",
+  );
+  await page.getByLabel("To", { exact: true }).fill("2026-05-31");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL("/dashboard?period=custom&from=2026-05-01&to=2026-05-31");
+  await expect(page.getByTestId("spending-by-category")).toContainText("1 May 2026 – 31 May 2026");
+
   // Last month: a whole month of the demo's entries.
   await page.goto("/dashboard?period=last-month");
-  await expect(page.getByLabel("Period")).toHaveValue("last-month");
+  await expect(page.getByLabel("Period", { exact: true })).toHaveValue("last-month");
   const link = page.getByTestId("spending-by-category").getByTestId("breakdown-link").first();
   const amount = (await link.locator("span").last().textContent()) ?? "";
   expect(amount).toMatch(moneyPattern.en);
