@@ -2,8 +2,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import {
+  errorResponse as error,
+  jsonResponse as json,
+  jsonBody as body,
+} from "#server/lib/route-docs.ts";
 import { createRouter, type AppEnv } from "#server/lib/router.ts";
-import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import {
   adminPlanSchema,
   couponInputSchemaAdmin,
@@ -27,17 +31,6 @@ import {
   updatePlan,
 } from "./admin.service.ts";
 
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
 const common = { 404: error("Not an administrator, or no such item") };
 const invalid = { 400: error("The request is not valid") };
 

@@ -3,9 +3,13 @@ import type { Db } from "#server/db/client.ts";
 import type { Config } from "#server/env.ts";
 import { languageHeader } from "#server/auth.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import {
+  errorResponse as error,
+  jsonResponse as json,
+  jsonBody as body,
+} from "#server/lib/route-docs.ts";
 import { createRouter } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
-import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import {
   checkoutSchema,
   checkSubscriptionSchema,
@@ -29,17 +33,6 @@ import {
 } from "./billing.service.ts";
 import { createPaymentProvider, type PaymentProvider } from "./payment-provider.ts";
 
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
 const signedIn = { 401: error("Not signed in") };
 const ownerOnly = { 403: error("Only the household's owner changes its plan") };
 

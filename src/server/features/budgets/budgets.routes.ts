@@ -1,6 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "#server/db/client.ts";
+import {
+  errorResponse as error,
+  jsonResponse as json,
+  jsonBody as body,
+} from "#server/lib/route-docs.ts";
 import { createRouter, type AppEnv } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
 import {
@@ -11,21 +16,8 @@ import {
   totalsQuerySchema,
   totalsSchema,
 } from "#shared/schemas/budgets.schema.ts";
-import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import { isoDateSchema } from "#shared/schemas/transactions.schema.ts";
 import { copyBudgets, deleteBudget, listBudgets, setBudget, totals } from "./budgets.service.ts";
-
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
 
 const signedIn = { 401: error("Not signed in") };
 const notFound = { 404: error("No such row in the caller's household") };

@@ -2,19 +2,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "#server/db/client.ts";
 import { errorBody } from "#server/lib/app-error.ts";
+import { errorResponse as error } from "#server/lib/route-docs.ts";
 import { createRouter, requestLanguage } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
 import { csvDelimiters, type CsvDelimiterName } from "#shared/csv-export.ts";
 import { decimalSeparators, importSetupSchema } from "#shared/csv-import.ts";
-import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import { listSorts, transactionFilterSchema } from "#shared/schemas/transactions.schema.ts";
 import { invalidRequestMessage, validationMessages } from "#shared/validation.ts";
 import { exportTransactions, importTransactions } from "./csv.service.ts";
 
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
 const invalid = { 400: error("The request is not valid") };
 const signedIn = { 401: error("Not signed in") };
 

@@ -1,20 +1,11 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "#server/db/client.ts";
+import { errorResponse as error, jsonResponse as json } from "#server/lib/route-docs.ts";
 import { createRouter, type AppEnv } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
 import { dashboardQuerySchema, dashboardSchema } from "#shared/schemas/dashboard.schema.ts";
-import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import { dashboard } from "./dashboard.service.ts";
-
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const dashboardRoute = createRoute({
   method: "get",

@@ -3,9 +3,13 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "#server/db/client.ts";
 import type { Config } from "#server/env.ts";
 import type { Mailer } from "#server/lib/mail.ts";
+import {
+  errorResponse as error,
+  jsonResponse as json,
+  jsonBody as body,
+} from "#server/lib/route-docs.ts";
 import { createRouter, type AppEnv } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
-import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import {
   cancelInvitationSchema,
   checkMemberLimitSchema,
@@ -36,18 +40,6 @@ import {
   previewInvitation,
   sendInvitation,
 } from "./invitations.service.ts";
-
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
 
 const signedIn = { 401: error("Not signed in") };
 const notFound = { 404: error("Not the caller's household, or no such row") };

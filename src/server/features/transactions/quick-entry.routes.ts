@@ -2,20 +2,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { errorResponse as error, jsonResponse as json } from "#server/lib/route-docs.ts";
 import { createRouter, type AppEnv } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
-import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import { quickEntryInputSchema, transactionSchema } from "#shared/schemas/transactions.schema.ts";
 import { createQuickEntry, recentEntriesBy } from "./transactions.service.ts";
-
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const hidden = { 404: error("Not an administrator: the route does not exist for them") };
 
