@@ -24,3 +24,34 @@ export function today(timeZone?: string): IsoDate {
     day: "2-digit",
   }).format(new Date());
 }
+
+/** The number of days of a month (1–12) of a year. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const dayMs = 86_400_000;
+const dayNumber = (date: IsoDate) => Math.round(Date.parse(`${date}T00:00:00Z`) / dayMs);
+const fromDayNumber = (days: number): IsoDate => new Date(days * dayMs).toISOString().slice(0, 10);
+
+/** Adds days to a calendar date. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromDayNumber(dayNumber(date) + days);
+}
+
+/** The number of days from `from` to `to` (0 for the same day, negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** A month (`YYYY-MM`) moved by some months, across years. */
+export function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The first and last day of a month (`YYYY-MM`). */
+export function monthRange(month: string): { from: IsoDate; to: IsoDate } {
+  const last = daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
+}

@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { addDays, daysInMonth } from "./dates.ts";
 import {
-  addDays,
-  daysInMonth,
   frequencies,
   nextOccurrenceAfter,
   nthOccurrence,

@@ -1,4 +1,4 @@
-import type { IsoDate } from "./dates.ts";
+import { addDays, daysBetween, daysInMonth, type IsoDate } from "./dates.ts";
 
 /**
  * When recurring entries fall. A rule starts on `startDate` (its first occurrence) and repeats
@@ -35,25 +35,6 @@ function iso(year: number, month: number, day: number): IsoDate {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function dayNumber(date: IsoDate): number {
-  const [y, m, d] = parts(date);
-  return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
-}
-
-function fromDayNumber(days: number): IsoDate {
-  const date = new Date(days * 86_400_000);
-  return iso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-}
-
-/** Adds days to a calendar date. */
-export function addDays(date: IsoDate, days: number): IsoDate {
-  return fromDayNumber(dayNumber(date) + days);
-}
-
 /** The n-th occurrence (0 = the start date) of a rule, ignoring its end date. */
 export function nthOccurrence(
   rule: Pick<Recurrence, "frequency" | "startDate">,
@@ -73,8 +54,7 @@ export function nthOccurrence(
 function firstIndexFrom(rule: Recurrence, date: IsoDate): number {
   if (date <= rule.startDate) return 0;
   const days = dayStep[rule.frequency];
-  if (days !== undefined)
-    return Math.max(0, Math.floor((dayNumber(date) - dayNumber(rule.startDate)) / days));
+  if (days !== undefined) return Math.max(0, Math.floor(daysBetween(rule.startDate, date) / days));
   const months = monthStep[rule.frequency] ?? 1;
   const [y1, m1] = parts(rule.startDate);
   const [y2, m2] = parts(date);

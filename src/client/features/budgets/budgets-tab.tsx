@@ -25,13 +25,9 @@ import {
   useCopyBudgets,
   useDeleteBudget,
 } from "#client/features/income-spending/money.queries.ts";
-import {
-  errorText,
-  monthRange,
-  shiftMonth,
-  useMoneyFormat,
-} from "#client/features/income-spending/money-format.ts";
+import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
+import { addMonths, monthRange } from "#shared/dates.ts";
 import type { Budget } from "#shared/schemas/budgets.schema.ts";
 import type { Category } from "#shared/schemas/categories.schema.ts";
 import { BudgetDialog } from "./budget-dialog.tsx";
@@ -69,7 +65,7 @@ export function BudgetsTab({
   const planned = withBudget.reduce((sum, row) => sum + row.budget.availableCents, 0);
   const spent = withBudget.reduce((sum, row) => sum + row.budget.spentCents, 0);
   const loading = budgets.isPending || categories.isPending;
-  const previous = shiftMonth(month, -1);
+  const previous = addMonths(month, -1);
   const { from, to } = monthRange(month);
 
   return (

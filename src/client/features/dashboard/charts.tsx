@@ -12,7 +12,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { monthRange, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
+import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
+import { monthRange } from "#shared/dates.ts";
 import type { CategoryColor } from "#shared/schemas/categories.schema.ts";
 import { ChartCard, ChartImage, DataTable } from "./chart-card.tsx";
 import { entriesLink } from "./period.ts";

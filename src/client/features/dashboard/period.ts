@@ -1,4 +1,4 @@
-import { isIsoDate } from "#shared/dates.ts";
+import { addMonths, isIsoDate, monthRange } from "#shared/dates.ts";
 
 /**
  * The dashboard's periods: the presets reckoned from today (the person's own calendar), or a
@@ -9,32 +9,19 @@ export type PeriodPreset = (typeof periodPresets)[number];
 export type PeriodChoice = PeriodPreset | "custom";
 export type Period = { from: string; to: string };
 
-const pad = (value: number) => String(value).padStart(2, "0");
-const iso = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
-/** The last day of a month (1–12) of a year. */
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
 /** The dates of a preset, for the day `today` (`YYYY-MM-DD`). */
 export function presetPeriod(preset: PeriodPreset, today: string): Period {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
+  const month = today.slice(0, 7);
   switch (preset) {
     case "this-month":
-      return { from: iso(year, month, 1), to: iso(year, month, lastDay(year, month)) };
-    case "last-month": {
-      const y = month === 1 ? year - 1 : year;
-      const m = month === 1 ? 12 : month - 1;
-      return { from: iso(y, m, 1), to: iso(y, m, lastDay(y, m)) };
-    }
+      return monthRange(month);
+    case "last-month":
+      return monthRange(addMonths(month, -1));
     case "this-year":
-      return { from: iso(year, 1, 1), to: iso(year, 12, 31) };
-    case "last-12-months": {
+      return { from: `${month.slice(0, 4)}-01-01`, to: `${month.slice(0, 4)}-12-31` };
+    case "last-12-months":
       // Twelve whole months ending with this one.
-      const start = year * 12 + (month - 1) - 11;
-      const y = Math.floor(start / 12);
-      const m = (start % 12) + 1;
-      return { from: iso(y, m, 1), to: iso(year, month, lastDay(year, month)) };
-    }
+      return { from: `${addMonths(month, -11)}-01`, to: monthRange(month).to };
   }
 }
 

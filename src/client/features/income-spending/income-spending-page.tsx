@@ -12,7 +12,8 @@ import { CategoryManager } from "#client/features/categories/category-manager.ts
 import { ScopeLine, useScope } from "#client/features/households/scope-picker.tsx";
 import { SettleUpCard } from "#client/features/settle-up/settle-up-card.tsx";
 import { KindTab } from "./kind-tab.tsx";
-import { currentMonth, isMonth, shiftMonth, useMoneyFormat } from "./money-format.ts";
+import { addMonths } from "#shared/dates.ts";
+import { currentMonth, isMonth, useMoneyFormat } from "./money-format.ts";
 
 const tabs = ["income", "expenses", "budgets"] as const;
 type Tab = (typeof tabs)[number];
@@ -75,7 +76,7 @@ export function IncomeSpendingPage({ account }: { account: Account }) {
             size="icon"
             className="size-8"
             aria-label={t("month.previous")}
-            onClick={() => update({ month: shiftMonth(month, -1) })}
+            onClick={() => update({ month: addMonths(month, -1) })}
           >
             <ChevronLeftIcon aria-hidden="true" />
           </Button>
@@ -91,7 +92,7 @@ export function IncomeSpendingPage({ account }: { account: Account }) {
             size="icon"
             className="size-8"
             aria-label={t("month.next")}
-            onClick={() => update({ month: shiftMonth(month, 1) })}
+            onClick={() => update({ month: addMonths(month, 1) })}
           >
             <ChevronRightIcon aria-hidden="true" />
           </Button>

@@ -10,7 +10,8 @@ import { cn } from "#client/lib/cn.ts";
 import type { CategoryColor, EntryKind } from "#shared/schemas/categories.schema.ts";
 import { AddEntryButton } from "./add-entry-button.tsx";
 import { useTotals } from "./money.queries.ts";
-import { monthRange, useMoneyFormat } from "./money-format.ts";
+import { monthRange } from "#shared/dates.ts";
+import { useMoneyFormat } from "./money-format.ts";
 
 /** The transactions list filtered to exactly the entries behind a figure. */
 export function listLink(filter: {

@@ -71,20 +71,6 @@ export function isMonth(value: string | null): value is string {
   return value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 }
 
-/** The month `offset` months from `month`. */
-export function shiftMonth(month: string, offset: number): string {
-  const [year, index] = month.split("-").map(Number) as [number, number];
-  const total = year * 12 + (index - 1) + offset;
-  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}`;
-}
-
-/** The first and last day of a month, for the API's from/to. */
-export function monthRange(month: string): { from: string; to: string } {
-  const [year, index] = month.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, index, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
-}
-
 /** A failed call as a sentence: the server's own translated validation message when it gave one. */
 export function errorText(t: TFunction, error: unknown): string {
   if (

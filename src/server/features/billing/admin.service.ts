@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { coupons, subscriptionPlanFeatures, subscriptionPlans } from "#server/db/schema/billing.ts";
-import { isUuid } from "#server/features/households/households.service.ts";
+import { isUuid } from "#shared/ids.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { z } from "zod";
 import type {

@@ -8,7 +8,8 @@ import {
   subscriptions,
 } from "#server/db/schema/billing.ts";
 import { members, profiles } from "#server/db/schema/households.ts";
-import { findProfile, isUuid } from "#server/features/households/households.service.ts";
+import { findProfile } from "#server/features/households/households.service.ts";
+import { isUuid } from "#shared/ids.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { couponDiscountCents, type BillingMode, type BillingPeriod } from "#shared/billing.ts";

@@ -3,27 +3,12 @@ import type { Db, Queryable } from "#server/db/client.ts";
 import { members } from "#server/db/schema/households.ts";
 import { budgets, categories, transactions, transactionShares } from "#server/db/schema/money.ts";
 import { memberOfHousehold } from "#server/features/recurring/recurring.service.ts";
-import {
-  checkCategory,
-  checkMembers,
-  isUuid,
-} from "#server/features/transactions/entry-references.ts";
+import { checkCategory, checkMembers } from "#server/features/transactions/entry-references.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
+import { addMonths } from "#shared/dates.ts";
 import type { Budget, BudgetState, RolloverMode } from "#shared/schemas/budgets.schema.ts";
-
-/** `YYYY-MM` of the month before. */
-export function previousMonth(month: string): string {
-  const year = Number(month.slice(0, 4));
-  const index = Number(month.slice(5, 7)) - 1;
-  return index === 0 ? `${year - 1}-12` : `${year}-${String(index).padStart(2, "0")}`;
-}
-
-export function nextMonth(month: string): string {
-  const year = Number(month.slice(0, 4));
-  const index = Number(month.slice(5, 7)) + 1;
-  return index === 13 ? `${year + 1}-01` : `${year}-${String(index).padStart(2, "0")}`;
-}
+import { isUuid } from "#shared/ids.ts";
 
 const firstDay = (month: string) => `${month}-01`;
 
@@ -120,9 +105,9 @@ export async function budgetsOfMonth(
   for (const categoryId of categoryIds) {
     const chain: BudgetRow[] = [];
     for (
-      let prev = previousMonth(month), row = byKey.get(`${categoryId}|${prev}`);
+      let prev = addMonths(month, -1), row = byKey.get(`${categoryId}|${prev}`);
       row && row.rollover !== "none";
-      prev = previousMonth(prev), row = byKey.get(`${categoryId}|${prev}`)
+      prev = addMonths(prev, -1), row = byKey.get(`${categoryId}|${prev}`)
     ) {
       chain.unshift(row);
       if (prev < from) from = prev;
@@ -137,7 +122,7 @@ export async function budgetsOfMonth(
     isNull(transactions.deletedAt),
     inArray(transactions.categoryId, categoryIds),
     gte(transactions.occurredOn, firstDay(from)),
-    lt(transactions.occurredOn, firstDay(nextMonth(month))),
+    lt(transactions.occurredOn, firstDay(addMonths(month, 1))),
   );
   const spentRows = member.isHousehold
     ? await tx

@@ -10,7 +10,8 @@ import type {
   UpdateCategoryInput,
 } from "#shared/schemas/categories.schema.ts";
 import { invalidRequestMessage, validationMessages } from "#shared/validation.ts";
-import { fieldError, isUuid } from "#server/features/transactions/entry-references.ts";
+import { fieldError } from "#server/features/transactions/entry-references.ts";
+import { isUuid } from "#shared/ids.ts";
 import { notFound } from "#server/features/transactions/money-messages.ts";
 
 type CategoryRow = typeof categories.$inferSelect;

@@ -5,7 +5,7 @@ import { budgets, transactions, transactionShares } from "#server/db/schema/mone
 import { memberOfHousehold } from "#server/features/recurring/recurring.service.ts";
 import { listTransactionPage } from "#server/features/transactions/transaction-query.ts";
 import type { Viewer } from "#server/middleware/session.ts";
-import { today } from "#shared/dates.ts";
+import { addDays, addMonths, daysBetween, monthRange, today } from "#shared/dates.ts";
 import type {
   Dashboard,
   DashboardFigures,
@@ -22,23 +22,11 @@ import type {
 
 type Period = { from: string; to: string };
 
-const dayMs = 86_400_000;
-const toDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => fromDay(toDay(date) + days * dayMs);
-
-/** `YYYY-MM` moved by some months. */
-export function addMonths(month: string, count: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
-
-const lastDayOf = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
+const lastDayOf = (month: string) => monthRange(month).to;
 
 /** The current calendar month. */
 export function currentMonth(day = today()): Period {
-  const month = day.slice(0, 7);
-  return { from: `${month}-01`, to: lastDayOf(month) };
+  return monthRange(day.slice(0, 7));
 }
 
 /**
@@ -59,7 +47,7 @@ export function previousPeriod(period: Period): Period {
       to: lastDayOf(addMonths(toMonth, -months)),
     };
   }
-  const days = Math.round((toDay(period.to) - toDay(period.from)) / dayMs) + 1;
+  const days = daysBetween(period.from, period.to) + 1;
   return { from: addDays(period.from, -days), to: addDays(period.from, -1) };
 }
 

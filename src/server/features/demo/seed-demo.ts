@@ -15,7 +15,7 @@ import {
 import { setOwnerPlanName } from "#server/features/billing/billing.service.ts";
 import { findMembership } from "#server/features/households/households.service.ts";
 import { materializeDue } from "#server/features/recurring/materialize.ts";
-import type { IsoDate } from "#shared/dates.ts";
+import { daysInMonth, type IsoDate } from "#shared/dates.ts";
 import { computeShares } from "#shared/shares.ts";
 
 /** The demo account's address; a second run finds it and leaves the data as it is. */
@@ -48,10 +48,6 @@ function prng(seed: number): () => number {
 function iso(year: number, month: number, day: number): IsoDate {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.toISOString().slice(0, 10);
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 type Entry = {

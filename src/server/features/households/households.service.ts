@@ -8,6 +8,7 @@ import { memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
 import { householdPlan } from "#server/features/billing/entitlement.ts";
 import { createDefaultCategories } from "#server/features/categories/default-categories.ts";
 import { householdMessages, type HouseholdMessages } from "./household-messages.ts";
+import { isUuid } from "#shared/ids.ts";
 
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
@@ -128,13 +129,6 @@ export function assertOwnHousehold(viewer: Viewer, householdId: string, t: House
 
 export function assertOwner(viewer: Viewer, t: HouseholdMessages) {
   if (viewer.role !== "owner") throw new AppError("FORBIDDEN", t.ownerOnly);
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a path parameter can be an id at all (anything else is simply not found). */
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
 }
 
 function memberAnswer(

@@ -20,11 +20,11 @@ import { dedupeCategories } from "../categories/categories.service.ts";
 import {
   assertOwner,
   assertOwnHousehold,
-  isUuid,
   memberLimitOf,
   messagesFor,
   ownerLanguage,
 } from "./households.service.ts";
+import { isUuid } from "#shared/ids.ts";
 
 /** An invitation works for seven days. */
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;

@@ -7,7 +7,8 @@ import {
   transactionShares,
 } from "#server/db/schema/money.ts";
 import type { IsoDate } from "#shared/dates.ts";
-import { addDays, occurrencesBetween } from "#shared/recurrence.ts";
+import { addDays } from "#shared/dates.ts";
+import { occurrencesBetween } from "#shared/recurrence.ts";
 import { computeShares } from "#shared/shares.ts";
 
 export type RuleRow = typeof recurringRules.$inferSelect;

@@ -27,10 +27,12 @@ export async function moneyHousehold(
   testApp: () => TestApp,
   name: string,
   language: "en" | "nl" = "en",
+  email?: string,
 ): Promise<MoneyHousehold> {
   const person = await signUpAndVerify(testApp, {
     name,
     language,
+    ...(email ? { email } : {}),
     verificationLink: outboxVerificationLink(testApp),
   });
   const db = testApp().deps.database.db;

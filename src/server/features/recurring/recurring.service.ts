@@ -11,12 +11,12 @@ import {
   checkCategory,
   checkMembers,
   fieldError,
-  isUuid,
 } from "#server/features/transactions/entry-references.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import type { IsoDate } from "#shared/dates.ts";
-import { addDays, nextOccurrenceAfter, occurrencesBetween } from "#shared/recurrence.ts";
+import { addDays } from "#shared/dates.ts";
+import { nextOccurrenceAfter, occurrencesBetween } from "#shared/recurrence.ts";
 import type {
   EditFollowingInput,
   RecurringRule,
@@ -25,6 +25,7 @@ import type {
 import type { EntryValues } from "#shared/schemas/transactions.schema.ts";
 import { computeShares, type Share } from "#shared/shares.ts";
 import { materializeRule, type RuleRow } from "./materialize.ts";
+import { isUuid } from "#shared/ids.ts";
 
 type RuleFields = Omit<EntryValues, "occurredOn">;
 

@@ -7,7 +7,7 @@ import {
   transactionShares,
 } from "#server/db/schema/money.ts";
 import { today } from "#shared/dates.ts";
-import { addDays } from "#shared/recurrence.ts";
+import { addDays } from "#shared/dates.ts";
 import type { RecurringRule, Upcoming } from "#shared/schemas/recurring.schema.ts";
 import { errorOf } from "#test/client.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";

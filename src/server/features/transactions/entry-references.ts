@@ -10,13 +10,7 @@ import {
   validationMessages,
   type ValidationKey,
 } from "#shared/validation.ts";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a string PostgreSQL reads as a uuid: check before a query, so a bad id is a 404, not a 500. */
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
+import { isUuid } from "#shared/ids.ts";
 
 /** A VALIDATION error for one field, in the viewer's language. */
 export function fieldError(viewer: Viewer, field: string, key: ValidationKey): AppError {

@@ -11,7 +11,7 @@ import type {
 } from "#shared/schemas/transactions.schema.ts";
 import type { Share } from "#shared/shares.ts";
 import { invalidRequestMessage, validationMessages } from "#shared/validation.ts";
-import { isUuid } from "./entry-references.ts";
+import { isUuid } from "#shared/ids.ts";
 
 /**
  * The transactions list's query, shared by the list, its summary and the CSV export: a

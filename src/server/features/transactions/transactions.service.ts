@@ -12,7 +12,8 @@ import type {
 } from "#shared/schemas/transactions.schema.ts";
 import { settle } from "#shared/settlement.ts";
 import { computeShares, type Share } from "#shared/shares.ts";
-import { checkCategory, checkMembers, fieldError, isUuid } from "./entry-references.ts";
+import { isUuid } from "#shared/ids.ts";
+import { checkCategory, checkMembers, fieldError } from "./entry-references.ts";
 import { notFound } from "./money-messages.ts";
 import {
   listTransactionPage,
