@@ -18,6 +18,7 @@ function passwordArgument(): string | undefined {
 }
 
 async function main() {
+  process.umask(0o077); // the data folder is its owner's only, as the server keeps it
   const config = loadConfig();
   const password = passwordArgument();
   let unlock: () => void = () => undefined;

@@ -50,6 +50,11 @@ describe("the app", () => {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      // Powerful browser features Hearth never uses are off for it and anything it embeds.
+      const permissions = response.headers.get("permissions-policy") ?? "";
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+        expect(permissions.split(", ")).toContain(`${feature}=()`);
+      }
       // Over plain http (BASE_URL http://localhost) there is no HSTS.
       expect(response.headers.get("strict-transport-security")).toBeNull();
     };

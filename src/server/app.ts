@@ -12,7 +12,7 @@ import { authRoutes } from "./features/auth/auth.routes.ts";
 import { adminRoutes } from "./features/billing/admin.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { gatedAreaRoutes } from "./features/billing/gated-areas.routes.ts";
-import { createStripeClient } from "./features/billing/payment-provider.ts";
+import { createStripeClient, type PaymentProvider } from "./features/billing/payment-provider.ts";
 import { seedPlans } from "./features/billing/seed.ts";
 import { backfillDefaultCategories } from "./features/categories/default-categories.ts";
 import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
@@ -24,7 +24,12 @@ import { recurringRoutes } from "./features/recurring/recurring.routes.ts";
 import { quickEntryRoutes } from "./features/transactions/quick-entry.routes.ts";
 import { transactionRoutes } from "./features/transactions/transactions.routes.ts";
 import { householdRoutes } from "./features/households/households.routes.ts";
-import { mailboxRoutes, renderMailboxPage } from "./features/mailbox/mailbox.routes.ts";
+import {
+  canReadOutbox,
+  mailboxRoutes,
+  renderMailboxPage,
+  type OutboxAccess,
+} from "./features/mailbox/mailbox.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { systemRoutes } from "./features/system/system.routes.ts";
 import { AppError, errorBody } from "./lib/app-error.ts";
@@ -34,6 +39,7 @@ import { createMailer, type Mailer } from "./lib/mail.ts";
 import { createRouter, type AppEnv } from "./lib/router.ts";
 import { csrfProtection } from "./middleware/csrf.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { refuseUnsafeText } from "./middleware/request-text.ts";
 import { loadSession } from "./middleware/session.ts";
 
 export type AppDeps = {
@@ -44,6 +50,8 @@ export type AppDeps = {
   auth: Auth;
   /** Uploaded files (avatars): a folder under the data folder, or S3. */
   fileStore: FileStore;
+  /** The payment provider, when not the one BILLING chooses (tests: an unreachable Stripe). */
+  paymentProvider?: PaymentProvider;
 };
 
 /** Opens the database (migrating it), and builds the mailer and Better Auth on it. */
@@ -64,6 +72,10 @@ export async function createDeps(
   return { config, database, mailer, logger, auth, fileStore: createFileStore(config) };
 }
 
+function outboxAccess(config: Config): OutboxAccess {
+  return { trustProxy: config.trustProxy, adminEmails: config.adminEmails };
+}
+
 /** Every /api route with a typed contract. The client's `hc<AppType>` is built from this. */
 export function createApiRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -76,11 +88,22 @@ export function createApiRoutes(deps: AppDeps) {
         outbox: deps.mailer.kind === "outbox",
       }),
     )
-    .route("/", accountRoutes({ db, adminEmails: deps.config.adminEmails }))
+    .route(
+      "/",
+      accountRoutes({ db, adminEmails: deps.config.adminEmails, billing: deps.config.billing }),
+    )
     .route("/", householdRoutes({ db, mailer: deps.mailer, config: deps.config }))
     .route("/", profileRoutes({ db, fileStore: deps.fileStore }))
     .route("/", gatedAreaRoutes({ db, billing: deps.config.billing }))
-    .route("/", billingRoutes({ db, config: deps.config }))
+    .route(
+      "/",
+      billingRoutes({
+        db,
+        config: deps.config,
+        logger: deps.logger,
+        provider: deps.paymentProvider,
+      }),
+    )
     .route("/", adminRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", categoryRoutes({ db }))
     // Before transactionRoutes, so /transactions/{id} does not catch /transactions/export.
@@ -90,7 +113,9 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", recurringRoutes({ db }))
     .route("/", budgetRoutes({ db }))
     .route("/", dashboardRoutes({ db }));
-  return deps.mailer.kind === "outbox" ? api.route("/", mailboxRoutes({ db })) : api;
+  return deps.mailer.kind === "outbox"
+    ? api.route("/", mailboxRoutes({ db, access: outboxAccess(deps.config) }))
+    : api;
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>;
@@ -123,6 +148,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     }
   });
   app.use("/api/*", csrfProtection(config.trustedOrigins));
+  app.use("/api/*", refuseUnsafeText());
 
   app.route("/api/auth", authRoutes({ auth: deps.auth, trustProxy: config.trustProxy }));
   // Signed by Stripe, not by a session: answered before sessions are loaded.
@@ -144,7 +170,11 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "There is no such API route."), 404));
 
   if (deps.mailer.kind === "outbox") {
-    app.get("/dev/mailbox", async (c) => c.html(await renderMailboxPage(deps.database.db)));
+    const access = outboxAccess(config);
+    app.get("/dev/mailbox", loadSession({ auth: deps.auth, db: deps.database.db }), async (c) => {
+      if (!canReadOutbox(c, access)) return c.text("Not found", 404);
+      return c.html(await renderMailboxPage(deps.database.db));
+    });
   }
 
   const staticDir = options.staticDir;

@@ -53,6 +53,9 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
+    // Names change through PATCH /api/profile, which keeps the profile's rules; Better Auth's own
+    // update-user took a name of any length and type, so it is not served.
+    disabledPaths: ["/update-user"],
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     emailAndPassword: {
       enabled: true,

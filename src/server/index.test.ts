@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#test/databases.ts";
@@ -41,10 +41,28 @@ describe("the server process", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
     const lock = join(database().dataDir, "hearth.lock");
-    expect(readFileSync(lock, "utf8")).toBe(String(first?.child.pid));
+    expect(readFileSync(lock, "utf8").split("\n")[0]).toBe(String(first?.child.pid));
     expect(
       readFileSync(join(database().dataDir, "auth-secret"), "utf8").trim().length,
     ).toBeGreaterThanOrEqual(32);
+  });
+
+  it("keeps the data folder and everything in it for its owner only", () => {
+    const open: string[] = [];
+    const walk = (path: string) => {
+      const mode = statSync(path).mode & 0o777;
+      if ((mode & 0o077) !== 0) open.push(`${path} ${mode.toString(8)}`);
+      if (statSync(path).isDirectory()) {
+        for (const name of readdirSync(path)) walk(join(path, name));
+      }
+    };
+    walk(database().dataDir);
+    expect(open).toEqual([]);
+  });
+
+  it("warns at start that mail is kept in the outbox, and who can read it", () => {
+    expect(first?.stderr()).toContain("No SMTP_URL");
+    expect(first?.stderr()).toContain("only in a browser on this computer");
   });
 
   it("refuses a second process on the same data folder with a clear sentence", async () => {

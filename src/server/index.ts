@@ -13,6 +13,8 @@ const recurringEveryMs = 15 * 60_000;
 
 /** The Node entry: one process serving the API and the built app. */
 async function main() {
+  // Everything Hearth writes (the database, the secret, avatars) is for its owner only.
+  process.umask(0o077);
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
@@ -26,6 +28,15 @@ async function main() {
       mail: deps.mailer.kind,
       billing: config.billing,
     });
+    if (deps.mailer.kind === "outbox") {
+      logger.warn(
+        "No SMTP_URL: e-mails (confirmation, reset and invitation links) are kept in the outbox " +
+          "and their links printed in this log. The outbox opens at /dev/mailbox only in a " +
+          "browser on this computer or for a signed-in administrator (ADMIN_EMAILS); anyone else " +
+          "on the network gets a 404. Set SMTP_URL to send real mail.",
+        { mailbox: new URL("/dev/mailbox", config.baseUrl).href },
+      );
+    }
   });
 
   // Recurring entries: make the occurrences due by today (the server's date, its TZ) at start

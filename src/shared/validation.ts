@@ -21,6 +21,7 @@ export const validationKeys = [
   "splitMemberTwice",
   "dateInvalid",
   "dateRequired",
+  "dateOutOfRange",
   "endBeforeStart",
   "nameRequired",
   "nameTooLong",
@@ -35,6 +36,8 @@ export const validationKeys = [
   "csvEmpty",
   "csvTooLarge",
   "csvColumnMissing",
+  "controlCharacters",
+  "bodyNotJson",
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -57,6 +60,7 @@ const en = {
   splitMemberTwice: "Each member can appear only once in a split",
   dateInvalid: "Please enter a valid date",
   dateRequired: "Date is required",
+  dateOutOfRange: "Choose a date from 1900 up to and including 2099",
   endBeforeStart: "The end date must be on or after the start date",
   nameRequired: "Name is required",
   nameTooLong: "The name may have at most 60 characters",
@@ -71,6 +75,9 @@ const en = {
   csvEmpty: "The file has no rows to import",
   csvTooLarge: "The file is too large: import at most 100,000 rows at a time",
   csvColumnMissing: "Choose a column for the date and the amount",
+  controlCharacters:
+    "This text holds an invisible control character (such as NUL): remove it and try again",
+  bodyNotJson: "Send the request as a JSON object (content-type: application/json)",
 } as const satisfies Record<ValidationKey, string>;
 
 const nl = {
@@ -88,6 +95,7 @@ const nl = {
   splitMemberTwice: "Elk lid mag maar één keer in een verdeling staan",
   dateInvalid: "Voer een geldige datum in",
   dateRequired: "Datum is verplicht",
+  dateOutOfRange: "Kies een datum vanaf 1900 tot en met 2099",
   endBeforeStart: "De einddatum moet op of na de begindatum liggen",
   nameRequired: "Naam is verplicht",
   nameTooLong: "De naam mag hoogstens 60 tekens hebben",
@@ -102,6 +110,9 @@ const nl = {
   csvEmpty: "Het bestand heeft geen rijen om te importeren",
   csvTooLarge: "Het bestand is te groot: importeer hoogstens 100.000 rijen tegelijk",
   csvColumnMissing: "Kies een kolom voor de datum en het bedrag",
+  controlCharacters:
+    "Deze tekst bevat een onzichtbaar stuurteken (zoals NUL): haal het weg en probeer het opnieuw",
+  bodyNotJson: "Stuur het verzoek als een JSON-object (content-type: application/json)",
 } as const satisfies Record<ValidationKey, string>;
 
 export const validationMessages: Record<Language, Record<ValidationKey, string>> = { en, nl };

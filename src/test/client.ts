@@ -25,6 +25,14 @@ export function uniqueAddress(): string {
   return `10.${randomInt(0, 250)}.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 }
 
+/** A body sent as it is (a form, text, broken JSON) instead of as JSON; null: no content-type. */
+export class RawBody {
+  constructor(
+    readonly raw: BodyInit,
+    readonly contentType: string | null,
+  ) {}
+}
+
 export type RequestOptions = {
   headers?: Record<string, string>;
   /** Leave the Origin header off (it is BASE_URL by default on state-changing requests). */
@@ -70,11 +78,14 @@ export class TestClient {
     const origin =
       options.origin === undefined ? (method === "GET" ? null : testBaseUrl) : options.origin;
     if (origin !== null) headers.set("origin", origin);
-    if (body !== undefined) headers.set("content-type", "application/json");
+    if (body instanceof RawBody) {
+      if (body.contentType !== null) headers.set("content-type", body.contentType);
+    } else if (body !== undefined) headers.set("content-type", "application/json");
     const response = await this.testApp().request(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body:
+        body instanceof RawBody ? body.raw : body === undefined ? undefined : JSON.stringify(body),
       redirect: "manual",
     });
     this.keepCookies(response);

@@ -1,9 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DataDirLockedError, lockDataDir, openDatabase, type Database } from "#server/db/client.ts";
+import {
+  DataDirLockedError,
+  lockDataDir,
+  openDatabase,
+  processStartIdentity,
+  type Database,
+} from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
 
@@ -36,18 +51,31 @@ describe("lockDataDir", () => {
     rmSync(join(dataDir, ".."), { recursive: true, force: true });
   });
 
-  it("creates the folder, writes our pid, and removes the file on release", () => {
+  it("creates the folder for its owner only, writes our pid and start, and removes the file on release", () => {
     const release = lockDataDir(dataDir);
-    expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    expect(readFileSync(lockFile, "utf8")).toBe(
+      `${process.pid}\n${processStartIdentity(process.pid) ?? ""}\n`,
+    );
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(lockFile).mode & 0o777).toBe(0o600);
     release();
     expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it("makes a data folder others could read the owner's only", () => {
+    mkdirSync(dataDir, { recursive: true, mode: 0o777 });
+    chmodSync(dataDir, 0o777);
+    lockDataDir(dataDir)();
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 
   it("refuses a folder another live process holds, with a sentence naming the folder", () => {
     const other = startSleeper();
     children.push(other);
     lockDataDir(dataDir)(); // creates the folder
-    writeFileSync(lockFile, String(other.pid));
+    // As that process would have written it: its pid and its start.
+    const held = `${other.pid}\n${processStartIdentity(other.pid) ?? ""}\n`;
+    writeFileSync(lockFile, held);
 
     let refused: unknown;
     try {
@@ -61,7 +89,21 @@ describe("lockDataDir", () => {
     expect(message).toContain(dataDir);
     expect(message).toContain(String(other.pid));
     expect(message).toMatch(/already running/);
-    expect(readFileSync(lockFile, "utf8")).toBe(String(other.pid)); // the holder's lock is untouched
+    expect(readFileSync(lockFile, "utf8")).toBe(held); // the holder's lock is untouched
+  });
+
+  it("takes over a lock whose pid now belongs to another process (a crash, then a reboot)", () => {
+    const other = startSleeper();
+    children.push(other);
+    lockDataDir(dataDir)();
+    // Written by a Hearth that started at another moment: the pid was handed on since.
+    writeFileSync(lockFile, `${other.pid}\nproc-start:1\n`);
+    const release = lockDataDir(dataDir);
+    expect(readFileSync(lockFile, "utf8").split("\n")[0]).toBe(String(process.pid));
+    release();
+    // A lock of the old form (a pid alone) held by a process that is not Node: taken over too.
+    writeFileSync(lockFile, String(other.pid));
+    lockDataDir(dataDir)();
   });
 
   it("takes over a lock left by a process that is gone", async () => {
@@ -69,7 +111,7 @@ describe("lockDataDir", () => {
     const pid = await deadPid();
     writeFileSync(lockFile, String(pid));
     const release = lockDataDir(dataDir);
-    expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    expect(readFileSync(lockFile, "utf8").split("\n")[0]).toBe(String(process.pid));
     release();
     expect(existsSync(lockFile)).toBe(false);
   });
@@ -78,7 +120,7 @@ describe("lockDataDir", () => {
     lockDataDir(dataDir)();
     writeFileSync(lockFile, "not a pid");
     const release = lockDataDir(dataDir);
-    expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    expect(readFileSync(lockFile, "utf8").split("\n")[0]).toBe(String(process.pid));
     release();
   });
 });

@@ -1,4 +1,15 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+  type Dirent,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -30,28 +41,116 @@ const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
 export class DataDirLockedError extends Error {}
 
 /**
+ * Something that tells one run of a process from another that later got the same pid: its start
+ * time, from /proc on Linux or from `ps` elsewhere; null where neither can tell.
+ */
+export function processStartIdentity(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After "pid (command)": state is field 3, the start time field 22.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const start = fields[22 - 3];
+    if (start) return `proc-start:${start}`;
+  } catch {
+    // No /proc (macOS, Windows) or no such process: ask ps.
+  }
+  try {
+    const started = execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return started ? `ps-start:${started}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a process might be a Node process (for a lock written before identities were kept). */
+function mightBeNode(pid: number): boolean {
+  try {
+    return /node|tsx|hearth/i.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Whether the process that wrote a lock (its pid on the first line, its start identity on the
+ * second) still runs. A pid alone proves little: after a crash and a reboot the number often
+ * belongs to another process, which must never keep Hearth from starting.
+ */
+function holderIsRunning(content: string): { running: boolean; pid: number } {
+  const [pidLine = "", identity = ""] = content.split("\n").map((line) => line.trim());
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) {
+    return { running: false, pid };
+  }
+  if (!identity) return { running: mightBeNode(pid), pid };
+  const now = processStartIdentity(pid);
+  return { running: now === null || now === identity, pid };
+}
+
+/** Creates a folder (and its parents) for the owner only, and makes an existing one so. */
+export function makePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+/**
+ * Makes every folder (0700) and file (0600) under `dir` the owner's only. PGlite gives the files
+ * it creates mode 0666 whatever the umask, so this runs after it opens and after it closes; the
+ * data folder itself is 0700 all along, so no one else can reach them in between.
+ */
+export function restrictTree(dir: string): void {
+  const walk = (path: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const child = join(path, entry.name);
+      try {
+        if (entry.isDirectory()) {
+          chmodSync(child, 0o700);
+          walk(child);
+        } else if (entry.isFile()) {
+          chmodSync(child, 0o600);
+        }
+      } catch {
+        // Gone in the meantime (PGlite removes temporary files): nothing to protect.
+      }
+    }
+  };
+  chmodSync(dir, 0o700);
+  walk(dir);
+}
+
+/**
  * Takes a lock file in the data folder so that a second Hearth process on the same folder
- * stops with a clear sentence instead of corrupting the embedded database.
+ * stops with a clear sentence instead of corrupting the embedded database. The data folder is
+ * made the owner's only (decision 013).
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const file = join(dataDir, "hearth.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, "wx");
-      writeSync(fd, String(process.pid));
+      const fd = openSync(file, "wx", 0o600);
+      writeSync(fd, `${process.pid}\n${processStartIdentity(process.pid) ?? ""}\n`);
       closeSync(fd);
       return () => rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number(readFileSync(file, "utf8").trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      const holder = holderIsRunning(readFileSync(file, "utf8"));
+      if (holder.running) {
         throw new DataDirLockedError(
-          `Hearth is already running on the data folder ${dataDir} (process ${pid}). ` +
+          `Hearth is already running on the data folder ${dataDir} (process ${holder.pid}). ` +
             "Stop that process first, or set DATA_DIR to another folder.",
         );
       }
-      // A lock left by a process that is gone: take it over.
+      // A lock left by a process that is gone (or whose pid another process has now): take it.
       rmSync(file, { force: true });
     }
   }
@@ -93,11 +192,16 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const dir = options.dataDir === "memory://" ? "memory://" : join(options.dataDir, "db");
-  if (dir !== "memory://") mkdirSync(dir, { recursive: true });
+  const onDisk = options.dataDir !== "memory://";
+  const dir = onDisk ? join(options.dataDir, "db") : "memory://";
+  if (onDisk) {
+    makePrivateDir(options.dataDir);
+    makePrivateDir(dir);
+  }
   const client = await PGlite.create(dir);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
+  if (onDisk) restrictTree(options.dataDir);
   return {
     db,
     kind: "pglite",
@@ -109,6 +213,9 @@ export async function openDatabase(options: {
         return false;
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (onDisk) restrictTree(options.dataDir);
+    },
   };
 }

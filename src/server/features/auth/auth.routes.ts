@@ -5,6 +5,7 @@ import { clientIpHeader, type Auth } from "#server/auth.ts";
 import type { AppEnv } from "#server/lib/router.ts";
 import { errorStatus, type ErrorCode } from "#shared/errors.ts";
 import { errorBody } from "#server/lib/app-error.ts";
+import { prepareAuthBody } from "./auth-input.ts";
 
 /** Better Auth's error codes, in the one set of codes the client understands. */
 const codeMap: Record<string, ErrorCode> = {
@@ -29,7 +30,8 @@ function codeFor(status: number, authCode: unknown): ErrorCode {
   if (status === 400 || status === 422) return "VALIDATION";
   if (status === 401) return "UNAUTHENTICATED";
   if (status === 403) return "FORBIDDEN";
-  if (status === 404) return "NOT_FOUND";
+  // Better Auth answers 405 for a method it does not serve on a path: for Hearth, no such route.
+  if (status === 404 || status === 405) return "NOT_FOUND";
   return "INTERNAL";
 }
 
@@ -52,9 +54,16 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
  */
 export function authRoutes(deps: { auth: Auth; trustProxy: boolean }) {
   return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
+    const prepared = await prepareAuthBody(c, c.req.path.slice("/api/auth".length));
+    if (prepared instanceof Response) return prepared;
     const headers = new Headers(c.req.raw.headers);
     headers.set(clientIpHeader, clientAddress(c, deps.trustProxy));
-    const request = new Request(c.req.raw, { headers });
+    headers.delete("content-length");
+    const request = new Request(c.req.url, {
+      method: c.req.method,
+      headers,
+      body: prepared.body === undefined || prepared.body === "" ? undefined : prepared.body,
+    });
     const response = await deps.auth.handler(request);
     if (response.status < 400) return response;
 

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { coupons, subscriptionPlanFeatures, subscriptionPlans } from "#server/db/schema/billing.ts";
 import { isUuid } from "#shared/ids.ts";
@@ -118,7 +118,10 @@ export async function updateFeature(
   const [row] = await db
     .update(subscriptionPlanFeatures)
     .set(Object.keys(set).length > 0 ? set : { planId })
-    .where(eq(subscriptionPlanFeatures.id, featureId))
+    // Both ids: a feature of another plan is not found, and stays as it was.
+    .where(
+      and(eq(subscriptionPlanFeatures.id, featureId), eq(subscriptionPlanFeatures.planId, planId)),
+    )
     .returning({ planId: subscriptionPlanFeatures.planId });
   if (row?.planId !== planId) throw notFound();
   return adminPlanById(db, planId);
@@ -128,7 +131,10 @@ export async function deleteFeature(db: Db, planId: string, featureId: string) {
   if (!isUuid(planId) || !isUuid(featureId)) throw notFound();
   const [row] = await db
     .delete(subscriptionPlanFeatures)
-    .where(eq(subscriptionPlanFeatures.id, featureId))
+    // Both ids: a feature of another plan is not found, and stays as it was.
+    .where(
+      and(eq(subscriptionPlanFeatures.id, featureId), eq(subscriptionPlanFeatures.planId, planId)),
+    )
     .returning({ planId: subscriptionPlanFeatures.planId });
   if (row?.planId !== planId) throw notFound();
   return adminPlanById(db, planId);
