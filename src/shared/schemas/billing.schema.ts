@@ -84,6 +84,24 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/** A change of the running paid plan: another plan, another period, or both. */
+export const planChangeSchema = z.object({
+  planName: z.enum(planNames, { error: "Choose a plan." }),
+  period: z.enum(billingPeriods, { error: "Choose monthly or annual." }),
+});
+export type PlanChangeInput = z.input<typeof planChangeSchema>;
+
+/** What a change costs now (decision 016). */
+export const planChangeQuoteSchema = z.object({
+  planName: z.enum(planNames),
+  billingPeriod: z.enum(billingPeriods),
+  amountDueCents: z.number().int(),
+  creditCents: z.number().int(),
+  startsNewPeriod: z.boolean(),
+  periodEnd: z.string(),
+});
+export type PlanChangeQuoteAnswer = z.infer<typeof planChangeQuoteSchema>;
+
 // Administrators
 
 const optionalPriceId = z
@@ -179,6 +197,8 @@ export const couponInputSchemaAdmin = z
   .object({
     code: z
       .string()
+      .trim()
+      .max(couponMaxLength, { error: `A coupon code has at most ${couponMaxLength} characters.` })
       .transform((value) => normalizeCoupon(value) ?? "")
       .pipe(z.string().min(1, { error: "Fill in a code." })),
     ...couponFields,

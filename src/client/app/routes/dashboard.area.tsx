@@ -2,7 +2,7 @@ import { useMatches } from "react-router";
 import { areaOfHandle, isAdminArea } from "#client/components/layout/nav-items.ts";
 import { useAccount } from "#client/features/account/account.queries.ts";
 import { AreaPlaceholder } from "#client/features/dashboard/area-placeholder.tsx";
-import { effectivePlan } from "#shared/plans.ts";
+import { shownPlan } from "#client/features/billing/billing.queries.ts";
 import { Component as NotFound } from "./not-found.tsx";
 
 /**
@@ -15,5 +15,12 @@ export function Component() {
   const area =
     matches.map((match) => areaOfHandle(match.handle)).findLast((value) => value !== null) ?? null;
   if (!account || !area || (isAdminArea(area) && !account.isAdmin)) return <NotFound />;
-  return <AreaPlaceholder key={area} area={area} plan={effectivePlan(account.profile.planName)} />;
+  return (
+    <AreaPlaceholder
+      key={area}
+      area={area}
+      plan={shownPlan(account, false)}
+      owner={account.member.role === "owner"}
+    />
+  );
 }

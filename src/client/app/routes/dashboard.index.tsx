@@ -7,5 +7,5 @@ export function Component() {
   const { data: account } = useAccount();
   const checkFailed = useSubscriptionCheckFailed();
   if (!account) return null;
-  return <OverviewPage account={account} plan={shownPlan(account.profile.planName, checkFailed)} />;
+  return <OverviewPage account={account} plan={shownPlan(account, checkFailed)} />;
 }

@@ -10,7 +10,7 @@ import {
   type DashboardPageKey,
 } from "#client/components/layout/nav-items.ts";
 import { useAccount, useSignOut } from "#client/features/account/account.queries.ts";
-import { useSubscriptionCheckFailed } from "#client/features/billing/billing.queries.ts";
+import { shownPlan, useSubscriptionCheckFailed } from "#client/features/billing/billing.queries.ts";
 import { BillingHost } from "#client/features/billing/plan-dialog.tsx";
 import { openPlanDialog } from "#client/features/billing/plan-dialog-store.ts";
 import {
@@ -20,7 +20,7 @@ import {
 import { ScopePicker } from "#client/features/households/scope-picker.tsx";
 import { AddEntryButton, EntryDialogHost } from "#client/features/transactions/entry-dialog.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
-import { effectivePlan, upgradeTarget } from "#shared/plans.ts";
+import { upgradeTarget } from "#shared/plans.ts";
 
 /** The layout of every /dashboard page: the shell around the page. The loader ensures an account. */
 export function Component() {
@@ -45,12 +45,10 @@ export function Component() {
   // Right after signing out the account is gone while the navigation away is under way.
   if (!account) return <DashboardShellSkeleton />;
 
-  // While the subscription check fails, the client shows Free (the server decides anyway).
-  const shown =
-    checkFailed && account.profile.planName !== null
-      ? { ...account, profile: { ...account.profile, planName: "free" } }
-      : account;
-  const plan = effectivePlan(shown.profile.planName);
+  // The household's plan, whoever looks; Pro with billing off; Free while the subscription
+  // check fails (the server decides anyway).
+  const plan = shownPlan(account, checkFailed);
+  const shown = { ...account, household: { ...account.household, planName: plan } };
 
   return (
     <DashboardShell

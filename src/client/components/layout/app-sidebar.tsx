@@ -36,8 +36,9 @@ import { UserMenu } from "./user-menu.tsx";
 /** What the shell needs to know about the signed-in person (a subset of the account). */
 export type ShellAccount = {
   user: { name: string; email: string };
-  profile: { fullName: string; planName: string | null; avatarUrl: string | null };
-  household: { name: string };
+  profile: { fullName: string; avatarUrl: string | null };
+  /** The household's plan as the server enforces it (Pro for everyone with billing off). */
+  household: { name: string; planName: string };
   member: { id: string; role: "owner" | "member" };
   isAdmin: boolean;
 };
@@ -104,7 +105,7 @@ export function AppSidebar({
 }) {
   const { t } = useTranslation("dashboard");
   const { isMobile, setOpenMobile } = useSidebar();
-  const plan = effectivePlan(account.profile.planName);
+  const plan = effectivePlan(account.household.planName);
   const name = account.profile.fullName || account.user.name;
   const selfIndex = Math.max(
     0,
@@ -158,7 +159,7 @@ export function AppSidebar({
           {householdActions}
         </HouseholdBlock>
 
-        <UpgradeCard plan={plan} className="mt-auto mb-2" />
+        <UpgradeCard plan={plan} owner={account.member.role === "owner"} className="mt-auto mb-2" />
       </SidebarContent>
 
       <SidebarFooter className="border-t border-sidebar-border">

@@ -6,8 +6,19 @@ import { useSidebar } from "#client/components/ui/sidebar.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { upgradeTarget, type PlanName } from "#shared/plans.ts";
 
-/** Offers the next plan (Premium from Free, Pro from Premium); nothing on Pro or in icon mode. */
-export function UpgradeCard({ plan, className }: { plan: PlanName; className?: string }) {
+/**
+ * Offers the next plan (Premium from Free, Pro from Premium); nothing on Pro or in icon mode. Only
+ * the owner changes the plan: a member is told to ask the owner, with no button leading nowhere.
+ */
+export function UpgradeCard({
+  plan,
+  owner = true,
+  className,
+}: {
+  plan: PlanName;
+  owner?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation("dashboard");
   const { setOpenMobile } = useSidebar();
   const target = upgradeTarget(plan);
@@ -29,11 +40,17 @@ export function UpgradeCard({ plan, className }: { plan: PlanName; className?: s
       <p className="mt-1 text-xs leading-snug text-muted-foreground [@media(max-height:56rem)]:hidden">
         {t(`upgrade.${target}.body`)}
       </p>
-      <Button asChild size="sm" className="mt-2.5 w-full">
-        <Link to="/select-plan" onClick={() => setOpenMobile(false)}>
-          {t("upgrade.cta")}
-        </Link>
-      </Button>
+      {owner ? (
+        <Button asChild size="sm" className="mt-2.5 w-full">
+          <Link to="/select-plan" onClick={() => setOpenMobile(false)}>
+            {t("upgrade.cta")}
+          </Link>
+        </Button>
+      ) : (
+        <p className="mt-2 text-xs font-medium" data-testid="ask-owner">
+          {t("upgrade.askOwner")}
+        </p>
+      )}
     </div>
   );
 }

@@ -107,6 +107,38 @@ export function useCancelSubscription() {
   });
 }
 
+export type PlanChangeInput = { planName: PlanName; period: BillingPeriod };
+
+/** What changing the running plan costs now (prorated); only asked for a real change. */
+export function usePlanChangeQuote(input: PlanChangeInput | null) {
+  return useQuery({
+    queryKey: [...billingQueries.all, "quote", input?.planName, input?.period] as const,
+    queryFn: () => {
+      if (!input) throw new Error("No change to quote.");
+      return unwrap(api.subscription["preview-change"].$post({ json: input }));
+    },
+    enabled: input !== null,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+export function useChangePlan() {
+  const refresh = useRefreshPlan();
+  return useMutation({
+    mutationFn: (input: PlanChangeInput) => unwrap(api.subscription.change.$post({ json: input })),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useResumeSubscription() {
+  const refresh = useRefreshPlan();
+  return useMutation({
+    mutationFn: () => unwrap(api.subscription.resume.$post()),
+    onSuccess: () => refresh(),
+  });
+}
+
 export function useOpenPortal() {
   return useMutation({
     mutationFn: () => unwrap(api.subscription.portal.$post()),
@@ -162,7 +194,7 @@ export function useSubscriptionPolling(account: Account | null | undefined) {
         const result = await checkSubscription();
         if (stopped) return;
         setCheckFailed(false);
-        const known = queryClient.getQueryData(accountQueries.me().queryKey)?.profile.planName;
+        const known = queryClient.getQueryData(accountQueries.me().queryKey)?.household.planName;
         if (known !== null && known !== undefined && result.plan_name !== known) {
           await Promise.all([
             queryClient.invalidateQueries({ queryKey: accountQueries.all }),
@@ -184,7 +216,23 @@ export function useSubscriptionPolling(account: Account | null | undefined) {
   }, [userId, queryClient]);
 }
 
-/** The plan the client shows: the account's, or Free while the subscription check fails. */
-export function shownPlan(planName: string | null, failed: boolean): PlanName {
-  return failed ? "free" : effectivePlan(planName);
+/**
+ * The plan the client shows: the household's (whoever looks: owner or member), Pro for everyone
+ * with billing off, and Free while the subscription check fails (the server decides anyway).
+ */
+export function shownPlan(
+  account: { household: { planName: string; billing: string } },
+  failed: boolean,
+): PlanName {
+  if (account.household.billing === "off") return "pro";
+  return failed ? "free" : effectivePlan(account.household.planName);
+}
+
+/**
+ * The plan the picker marks as current: null while the owner has not chosen one yet (the forced
+ * first choice), else the household's.
+ */
+export function pickerCurrent(account: Account): PlanName | null {
+  if (account.member.role === "owner" && account.profile.planName === null) return null;
+  return effectivePlan(account.household.planName);
 }

@@ -9,8 +9,7 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
-import { effectivePlan, isPlanName } from "#shared/plans.ts";
-import { usePlans, useSubscriptionPolling } from "./billing.queries.ts";
+import { pickerCurrent, shownPlan, usePlans, useSubscriptionPolling } from "./billing.queries.ts";
 import { closePlanDialog, openPlanDialog, usePlanDialog } from "./plan-dialog-store.ts";
 import { PlanPicker } from "./plan-picker.tsx";
 
@@ -24,8 +23,7 @@ export const forcedDialogDelayMs = 500;
 export function PlanDialog({ account, forced }: { account: Account; forced: boolean }) {
   const { t } = useTranslation("billing");
   const { open, target } = usePlanDialog();
-  const planName = account.profile.planName;
-  const current = isPlanName(planName) ? planName : null;
+  const current = pickerCurrent(account);
   const owner = account.member.role === "owner";
   const keep = (event: Event) => {
     if (forced) event.preventDefault();
@@ -71,7 +69,7 @@ export function PlanDialog({ account, forced }: { account: Account; forced: bool
         ) : (
           <div className="grid gap-4">
             <p className="rounded-lg border bg-muted/40 p-4 text-sm">
-              {t("dialog.memberOnly", { plan: t(`plans.${effectivePlan(planName)}`) })}
+              {t("dialog.memberOnly", { plan: t(`plans.${shownPlan(account, false)}`) })}
             </p>
             <div className="flex justify-end">
               <Button variant="outline" onClick={closePlanDialog}>
@@ -99,7 +97,7 @@ export function BillingHost({
 }) {
   useSubscriptionPolling(paused ? null : account);
   const plans = usePlans();
-  const billingOff = plans.data?.billing === "off";
+  const billingOff = account.household.billing === "off" || plans.data?.billing === "off";
   // Only an owner chooses the household's plan; a member joined a household that has one.
   const needsPlan =
     account.profile.planName === null && account.member.role === "owner" && !billingOff;

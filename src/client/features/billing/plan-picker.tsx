@@ -1,4 +1,5 @@
 import { ArrowRightIcon, InfoIcon, LoaderCircleIcon, TicketIcon } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -7,13 +8,20 @@ import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { ApiError } from "#client/lib/api.ts";
+import { translateError } from "#client/lib/errors.ts";
+import { currentLanguage } from "#client/lib/i18n.ts";
 import { annualSavingPercent, couponMaxLength, normalizeCoupon } from "#shared/billing.ts";
+import { formatMoney } from "#shared/money.ts";
 import { isPlanName, type PlanName } from "#shared/plans.ts";
 import { BillingPeriodSwitch } from "./billing-period-switch.tsx";
 import {
+  billingQueries,
   couponError,
   createCheckout,
+  useChangePlan,
+  usePlanChangeQuote,
   usePlans,
+  useResumeSubscription,
   useSelectFreePlan,
   type BillingPeriod,
   type Plan,
@@ -71,6 +79,46 @@ export function PlansError({ error, onRetry }: { error: unknown; onRetry: () => 
   );
 }
 
+/** What switching costs now, before the owner confirms (decision 016). */
+function ChangeQuote({
+  quote,
+  error,
+  formatDate,
+}: {
+  quote: {
+    amountDueCents: number;
+    creditCents: number;
+    startsNewPeriod: boolean;
+    periodEnd: string;
+  } | null;
+  error: string | null;
+  formatDate: (iso: string) => string;
+}) {
+  const { t } = useTranslation("billing");
+  const language = currentLanguage();
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-destructive sm:max-w-sm">
+        {error}
+      </p>
+    );
+  }
+  if (!quote) {
+    return <Skeleton className="h-10 w-full sm:max-w-sm" />;
+  }
+  const date = formatDate(quote.periodEnd);
+  return (
+    <p className="text-sm sm:max-w-sm" data-testid="plan-change-quote" aria-live="polite">
+      {quote.amountDueCents > 0
+        ? t("change.due", { amount: formatMoney(quote.amountDueCents, language) })
+        : quote.creditCents > 0
+          ? t("change.credit", { amount: formatMoney(quote.creditCents, language) })
+          : t("change.nothingDue")}{" "}
+      {quote.startsNewPeriod ? t("change.newPeriod", { date }) : t("change.samePeriod", { date })}
+    </p>
+  );
+}
+
 /**
  * Choosing a plan: the period, the three plans, a coupon for a paid plan and the button. Free
  * is activated at once ("Free plan activated!"); a paid plan creates a checkout and the browser
@@ -95,13 +143,45 @@ export function PlanPicker({
   const groupName = useId();
   const couponId = useId();
   const couponErrorId = useId();
-  const [period, setPeriod] = useState<BillingPeriod>("monthly");
+  const [chosenPeriod, setPeriod] = useState<BillingPeriod | null>(null);
   const [selected, setSelected] = useState<PlanName | null>(initialPlan ?? null);
   const [coupon, setCoupon] = useState("");
   const [couponMessage, setCouponMessage] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [creating, setCreating] = useState(false);
   const selectFree = useSelectFreePlan();
+  const changePlan = useChangePlan();
+  const resume = useResumeSubscription();
+  // A household that pays: the picker changes, resumes or ends its plan instead of a checkout.
+  const subscription = useQuery({
+    ...billingQueries.subscription(),
+    enabled: current !== null && current !== "free",
+  });
+  const sub = subscription.data;
+  const running =
+    sub && sub.planName !== "free" && sub.billingPeriod !== null && sub.status !== "canceled"
+      ? { plan: sub.planName, period: sub.billingPeriod, cancelled: sub.cancelAtPeriodEnd }
+      : null;
+  const period: BillingPeriod = chosenPeriod ?? running?.period ?? "monthly";
+  const plansList = plans.data?.plans ?? [];
+  const selectedPlan =
+    plansList.find((plan) => plan.name === selected) ??
+    plansList.find((plan) => plan.name !== current && plan.isPopular) ??
+    plansList[0];
+  const selectedPaid = selectedPlan
+    ? selectedPlan.monthlyPriceCents > 0 || selectedPlan.annualPriceCents > 0
+    : false;
+  const switching =
+    running !== null &&
+    selectedPaid &&
+    selectedPlan !== undefined &&
+    isPlanName(selectedPlan.name) &&
+    !(selectedPlan.name === running.plan && period === running.period);
+  const quote = usePlanChangeQuote(
+    switching && selectedPlan && isPlanName(selectedPlan.name)
+      ? { planName: selectedPlan.name, period }
+      : null,
+  );
 
   if (plans.isPending) {
     return (
@@ -123,20 +203,61 @@ export function PlanPicker({
   const { plans: list, billing } = plans.data;
   if (billing === "off") return <BillingOffNotice />;
 
-  const choice =
-    list.find((plan) => plan.name === selected) ??
-    list.find((plan) => plan.name !== current && plan.isPopular) ??
-    list[0];
-  const paid = choice ? choice.monthlyPriceCents > 0 || choice.annualPriceCents > 0 : false;
-  const isCurrent = choice?.name === current;
-  const busy = selectFree.isPending || creating || redirecting;
+  const choice = selectedPlan;
+  const paid = selectedPaid;
+  const language = currentLanguage();
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(language === "nl" ? "nl-NL" : "en-GB", { dateStyle: "long" }).format(
+      new Date(iso),
+    );
+  // The plan and period the household has now, still running: nothing to choose.
+  const isCurrent = running
+    ? choice?.name === running.plan && period === running.period && !running.cancelled
+    : choice?.name === current;
+  // The same plan and period, cancelled: choosing it takes the cancellation back.
+  const resuming =
+    running !== null &&
+    running.cancelled &&
+    choice?.name === running.plan &&
+    period === running.period;
+  // Free while paying: the plan ends at the period's end (already so when it was cancelled).
+  const downgrading = running !== null && !paid;
+  const freeAlreadyNext = downgrading && running.cancelled;
+  const busy =
+    selectFree.isPending || creating || redirecting || changePlan.isPending || resume.isPending;
 
   const choose = async () => {
     if (!choice || !isPlanName(choice.name)) return;
+    if (resuming) {
+      try {
+        await resume.mutateAsync();
+        toast.success(t("toasts.resumed"));
+        onFreeChosen?.();
+      } catch (error) {
+        toast.error(translateError(t, error));
+      }
+      return;
+    }
+    if (switching) {
+      try {
+        await changePlan.mutateAsync({ planName: choice.name, period });
+        toast.success(
+          t("toasts.changed", { plan: choice.displayName, period: t(`period.${period}`) }),
+        );
+        onFreeChosen?.();
+      } catch (error) {
+        toast.error(translateError(t, error));
+      }
+      return;
+    }
     if (!paid) {
       try {
-        await selectFree.mutateAsync();
-        toast.success(t("toasts.freeActivated"));
+        const answer = await selectFree.mutateAsync();
+        toast.success(
+          answer.endsAt
+            ? t("toasts.freeAtPeriodEnd", { date: formatDate(answer.endsAt) })
+            : t("toasts.freeActivated"),
+        );
         onFreeChosen?.();
       } catch (error) {
         // A household that pays is told, in its language, to cancel instead (CONFLICT).
@@ -211,7 +332,21 @@ export function PlanPicker({
       </fieldset>
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        {paid && !isCurrent ? (
+        {switching ? (
+          <ChangeQuote
+            quote={quote.data ?? null}
+            error={quote.isError ? translateError(t, quote.error) : null}
+            formatDate={formatDate}
+          />
+        ) : downgrading && running && sub?.currentPeriodEnd ? (
+          <p className="text-sm text-muted-foreground sm:max-w-sm" data-testid="plan-change-note">
+            {t("change.freeNote", { date: formatDate(sub.currentPeriodEnd) })}
+          </p>
+        ) : resuming && sub?.currentPeriodEnd ? (
+          <p className="text-sm text-muted-foreground sm:max-w-sm" data-testid="plan-change-note">
+            {t("change.resumeNote", { date: formatDate(sub.currentPeriodEnd) })}
+          </p>
+        ) : paid && !isCurrent && !running ? (
           <div className="grid w-full gap-1.5 sm:max-w-xs">
             <Label htmlFor={couponId} className="flex items-center gap-2">
               <TicketIcon className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -249,7 +384,7 @@ export function PlanPicker({
           {footer}
           <Button
             size="lg"
-            disabled={!choice || busy || isCurrent}
+            disabled={!choice || busy || isCurrent || freeAlreadyNext}
             aria-busy={busy}
             onClick={() => void choose()}
             data-testid="choose-plan"
@@ -259,9 +394,20 @@ export function PlanPicker({
               ? t("picker.current")
               : busy
                 ? t("picker.working")
-                : paid
-                  ? t("picker.continuePaid", { plan: choice?.displayName ?? "" })
-                  : t("picker.chooseFree")}
+                : resuming
+                  ? t("picker.resume", { plan: choice?.displayName ?? "" })
+                  : switching
+                    ? t("picker.switch", {
+                        plan: choice?.displayName ?? "",
+                        period: t(`period.${period}`),
+                      })
+                    : freeAlreadyNext
+                      ? t("picker.freeNext")
+                      : downgrading
+                        ? t("picker.freeAtPeriodEnd")
+                        : paid
+                          ? t("picker.continuePaid", { plan: choice?.displayName ?? "" })
+                          : t("picker.chooseFree")}
             {!busy && !isCurrent ? <ArrowRightIcon aria-hidden="true" /> : null}
           </Button>
         </div>

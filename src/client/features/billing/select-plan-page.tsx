@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
-import { isPlanName, upgradeTarget } from "#shared/plans.ts";
+import { upgradeTarget } from "#shared/plans.ts";
 import { BillingPeriodSwitch } from "./billing-period-switch.tsx";
-import { usePlans, type BillingPeriod } from "./billing.queries.ts";
+import { pickerCurrent, usePlans, type BillingPeriod } from "./billing.queries.ts";
 import { PlanFeatures, PlanPrice } from "./plan-card.tsx";
 import { BillingOffNotice, bestSaving, PlanPicker, PlansError } from "./plan-picker.tsx";
 
@@ -56,8 +56,7 @@ export function SelectPlanPage({
   onDone: () => void;
 }) {
   const { t } = useTranslation("billing");
-  const planName = account?.profile.planName ?? null;
-  const current = isPlanName(planName) ? planName : null;
+  const current = account ? pickerCurrent(account) : null;
   const owner = account?.member.role === "owner";
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8">

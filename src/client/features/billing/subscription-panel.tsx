@@ -17,7 +17,12 @@ import { currentLanguage } from "#client/lib/i18n.ts";
 import { translateError } from "#client/lib/errors.ts";
 import { formatMoney } from "#shared/money.ts";
 import { memberLimit, upgradeTarget } from "#shared/plans.ts";
-import { billingQueries, useCancelSubscription, useOpenPortal } from "./billing.queries.ts";
+import {
+  billingQueries,
+  useCancelSubscription,
+  useOpenPortal,
+  useResumeSubscription,
+} from "./billing.queries.ts";
 import { openPlanDialog } from "./plan-dialog-store.ts";
 import { BillingOffNotice } from "./plan-picker.tsx";
 
@@ -47,6 +52,7 @@ export function SubscriptionPanel() {
   const subscription = useQuery(billingQueries.subscription());
   const cancel = useCancelSubscription();
   const portal = useOpenPortal();
+  const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
 
   if (subscription.isPending) return <Skeleton className="h-40 w-full" />;
@@ -66,6 +72,7 @@ export function SubscriptionPanel() {
   const language = currentLanguage();
   const paid = sub.planName !== "free";
   const canCancel = sub.isOwner && paid && !sub.cancelAtPeriodEnd && sub.status === "active";
+  const canResume = sub.isOwner && paid && sub.cancelAtPeriodEnd && sub.status === "active";
 
   return (
     <div className="grid gap-6" data-testid="subscription-panel">
@@ -113,7 +120,23 @@ export function SubscriptionPanel() {
 
       {sub.isOwner ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          <Button onClick={() => openPlanDialog(upgradeTarget(sub.planName))}>
+          {canResume ? (
+            <Button
+              disabled={resume.isPending}
+              onClick={() =>
+                resume.mutate(undefined, {
+                  onSuccess: () => toast.success(t("toasts.resumed")),
+                  onError: (error) => toast.error(translateError(t, error)),
+                })
+              }
+            >
+              {t("panel.resume")}
+            </Button>
+          ) : null}
+          <Button
+            variant={canResume ? "outline" : "default"}
+            onClick={() => openPlanDialog(upgradeTarget(sub.planName) ?? sub.planName)}
+          >
             <RefreshCwIcon aria-hidden="true" />
             {t("panel.change")}
           </Button>

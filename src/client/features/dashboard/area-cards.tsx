@@ -30,7 +30,7 @@ const cards: AreaCard[] = [
  * would add and the upgrade; a plan with them shows where their figures will appear, and
  * invents none: the areas' own work fills these cards.
  */
-export function AreaCards({ plan }: { plan: PlanName }) {
+export function AreaCards({ plan, owner = true }: { plan: PlanName; owner?: boolean }) {
   const { t } = useTranslation("dashboard");
   return (
     <section aria-labelledby="area-cards-heading" className="space-y-3">
@@ -63,7 +63,11 @@ export function AreaCards({ plan }: { plan: PlanName }) {
                   ? t(`overview.areas.${card.key}.locked`)
                   : t(`overview.areas.${card.key}.empty`)}
               </p>
-              {lock ? (
+              {lock && !owner ? (
+                <p className="text-sm font-medium" data-testid="ask-owner">
+                  {t("upgrade.askOwner")}
+                </p>
+              ) : lock ? (
                 <Button
                   type="button"
                   variant="outline"

@@ -16,7 +16,16 @@ import type { PlanName } from "#shared/plans.ts";
  * The page of an area whose work has not landed yet: what the area will do, a plain notice that
  * it is being built, and for a locked area the plan that unlocks it.
  */
-export function AreaPlaceholder({ area, plan }: { area: DashboardArea; plan: PlanName }) {
+export function AreaPlaceholder({
+  area,
+  plan,
+  owner = true,
+}: {
+  area: DashboardArea;
+  plan: PlanName;
+  /** Only the owner changes the plan; a member is told to ask the owner. */
+  owner?: boolean;
+}) {
   const { t } = useTranslation("dashboard");
   const title = t(`areas.${area}.title`);
   const lock = canOpen(plan, area) ? null : requiredPlan(area);
@@ -48,9 +57,15 @@ export function AreaPlaceholder({ area, plan }: { area: DashboardArea; plan: Pla
                 })}
               </p>
             </div>
-            <Button asChild size="sm" variant="outline" className="self-start sm:self-center">
-              <Link to="/select-plan">{t("area.seePlans")}</Link>
-            </Button>
+            {owner ? (
+              <Button asChild size="sm" variant="outline" className="self-start sm:self-center">
+                <Link to="/select-plan">{t("area.seePlans")}</Link>
+              </Button>
+            ) : (
+              <p className="text-sm font-medium" data-testid="ask-owner">
+                {t("upgrade.askOwner")}
+              </p>
+            )}
           </div>
         </section>
       ) : null}

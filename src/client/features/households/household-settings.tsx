@@ -17,7 +17,8 @@ import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { useAccount, type Account } from "#client/features/account/account.queries.ts";
-import { effectivePlan, memberLimit } from "#shared/plans.ts";
+import { shownPlan } from "#client/features/billing/billing.queries.ts";
+import { memberLimit } from "#shared/plans.ts";
 import { householdNameMaxLength } from "#shared/schemas/households.schema.ts";
 import {
   activePeople,
@@ -114,7 +115,7 @@ export function HouseholdSettings() {
   if (!account) return <ListSkeleton />;
 
   const isOwner = account.member.role === "owner";
-  const plan = effectivePlan(account.profile.planName);
+  const plan = shownPlan(account, false);
   const people = members.data ? activePeople(members.data) : [];
   const pending = invitations.data ?? [];
 

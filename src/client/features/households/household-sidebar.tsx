@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import type { HouseholdMember } from "#client/components/layout/household-block.tsx";
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from "#client/components/ui/sidebar.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
-import { effectivePlan } from "#shared/plans.ts";
+import { shownPlan } from "#client/features/billing/billing.queries.ts";
 import { activePeople, useInvitations, useMembers } from "./households.queries.ts";
 import { InvitationList } from "./invitation-list.tsx";
 import { InviteDialog } from "./invite-dialog.tsx";
@@ -60,7 +60,7 @@ export function HouseholdSidebarActions({ account }: { account: Account }) {
         <SidebarMenuItem>
           <InviteDialog
             householdId={account.household.id}
-            plan={effectivePlan(account.profile.planName)}
+            plan={shownPlan(account, false)}
             trigger={(open) => (
               <SidebarMenuButton
                 onClick={open}

@@ -3,7 +3,9 @@ import type { Db } from "#server/db/client.ts";
 import { requireViewer } from "#server/middleware/session.ts";
 import { createRouter } from "#server/lib/router.ts";
 import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
+import { billingModes, type BillingMode } from "#shared/billing.ts";
 import { languages } from "#shared/i18n.ts";
+import { planNames } from "#shared/plans.ts";
 import { updateLanguageSchema } from "#shared/schemas/account.schema.ts";
 import { updateScopeSchema } from "#shared/schemas/households.schema.ts";
 import { getAccount, updateLanguage, updateScope } from "./account.service.ts";
@@ -18,12 +20,19 @@ const accountSchema = z.object({
   profile: z.object({
     fullName: z.string(),
     preferredLanguage: z.enum(languages),
+    /** The owner's recorded choice; null until one is made. Entitlements: household.planName. */
     planName: z.string().nullable(),
     avatarUrl: z.string().nullable(),
     /** The scope picker's choice: an active member of the household, or null for all of it. */
     scopeMemberId: z.string().nullable(),
   }),
-  household: z.object({ id: z.string(), name: z.string() }),
+  /** The household's plan as the server enforces it (Pro for everyone with billing off). */
+  household: z.object({
+    id: z.string(),
+    name: z.string(),
+    planName: z.enum(planNames),
+    billing: z.enum(billingModes),
+  }),
   member: z.object({ id: z.string(), role: z.enum(["owner", "member"]) }),
   isAdmin: z.boolean(),
 });
@@ -106,16 +115,18 @@ const scopeRoute = createRoute({
   },
 });
 
-export function accountRoutes(deps: { db: Db; adminEmails: string[] }) {
+export function accountRoutes(deps: { db: Db; adminEmails: string[]; billing: BillingMode }) {
   return createRouter()
     .openapi(meRoute, async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await getAccount(deps.db, viewer, deps.adminEmails), 200);
+      return c.json(await getAccount(deps.db, viewer, deps.adminEmails, deps.billing), 200);
     })
     .openapi(sessionRoute, async (c) => {
       // The app asks this on every page; a signed-out visitor is not an error (no 401 logged).
       const viewer = c.get("viewer");
-      const account = viewer ? await getAccount(deps.db, viewer, deps.adminEmails) : null;
+      const account = viewer
+        ? await getAccount(deps.db, viewer, deps.adminEmails, deps.billing)
+        : null;
       return c.json({ account }, 200);
     })
     .openapi(languageRoute, async (c) => {

@@ -4,9 +4,22 @@ import { members, profiles } from "#server/db/schema/households.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { currentScope, findProfile } from "#server/features/households/households.service.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { householdPlan } from "#server/features/billing/entitlement.ts";
+import type { BillingMode } from "#shared/billing.ts";
 import { isLanguage, type Language } from "#shared/i18n.ts";
 
-export async function getAccount(db: Db, viewer: Viewer, adminEmails: string[]) {
+/**
+ * The signed-in person, their profile and household. The household's plan is the one the server
+ * enforces (entitlement.ts: the subscription's plan, or Pro for everyone with billing off), so
+ * every screen shows what the household has, whoever looks; `profile.planName` only records
+ * whether the owner has chosen a plan yet (decision 016).
+ */
+export async function getAccount(
+  db: Db,
+  viewer: Viewer,
+  adminEmails: string[],
+  billing: BillingMode,
+) {
   const profile = await findProfile(db, viewer.userId);
   if (!profile) throw new AppError("NOT_FOUND", "Your profile could not be found.");
   return {
@@ -23,7 +36,12 @@ export async function getAccount(db: Db, viewer: Viewer, adminEmails: string[]) 
       avatarUrl: profile.avatarUrl,
       scopeMemberId: await currentScope(db, viewer, profile.scopeMemberId),
     },
-    household: { id: viewer.householdId, name: viewer.householdName },
+    household: {
+      id: viewer.householdId,
+      name: viewer.householdName,
+      planName: await householdPlan(db, viewer.householdId, billing),
+      billing,
+    },
     member: { id: viewer.memberId, role: viewer.role },
     isAdmin: adminEmails.includes(viewer.email.toLowerCase()),
   };

@@ -17,6 +17,15 @@ export const billingMessages = {
     noSubscription: "Your household has no paid subscription to cancel.",
     portalStripeOnly: "The billing portal is only available with Stripe payments.",
     paymentFailed: "The payment provider could not start the checkout. Please try again.",
+    paymentUnavailable:
+      "Payments cannot be reached right now. Nothing was charged; please try again in a few minutes.",
+    paidPlanRunning:
+      "Your household still pays for a plan. Cancel it first on the Subscription tab of your profile, then accept this invitation: nothing else is charged after that.",
+    alreadyOnPlan: "Your household already has this plan for this period.",
+    notResumable: "There is no cancelled plan to resume: choose a plan instead.",
+    subscriptionEnded: "Your plan has ended. Choose a plan to start a new one.",
+    freeChosenWhilePaying:
+      "Your plan stays until the end of the period; after that your household moves to Free.",
     cancelFirst:
       "Your household pays for a plan now. Cancel it on the Subscription tab of your profile: it ends at the end of the period, and Free follows.",
   },
@@ -35,6 +44,15 @@ export const billingMessages = {
     noSubscription: "Je huishouden heeft geen betaald abonnement om op te zeggen.",
     portalStripeOnly: "Het betaalportaal is er alleen bij betalen via Stripe.",
     paymentFailed: "De betaaldienst kon de betaling niet starten. Probeer het nog eens.",
+    paymentUnavailable:
+      "De betaaldienst is nu niet bereikbaar. Er is niets afgeschreven; probeer het over een paar minuten nog eens.",
+    paidPlanRunning:
+      "Je huishouden betaalt nog voor een abonnement. Zeg het eerst op via het tabblad Abonnement van je profiel en accepteer daarna deze uitnodiging: daarna wordt er niets meer afgeschreven.",
+    alreadyOnPlan: "Je huishouden heeft dit abonnement al voor deze periode.",
+    notResumable: "Er is geen opgezegd abonnement om te hervatten: kies een abonnement.",
+    subscriptionEnded: "Je abonnement is afgelopen. Kies een abonnement om opnieuw te beginnen.",
+    freeChosenWhilePaying:
+      "Je abonnement loopt door tot het eind van de periode; daarna heeft je huishouden Gratis.",
     cancelFirst:
       "Je huishouden betaalt nu voor een abonnement. Zeg het op via het tabblad Abonnement van je profiel: het loopt af aan het eind van de periode, daarna heb je Gratis.",
   },

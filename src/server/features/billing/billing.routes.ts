@@ -15,6 +15,8 @@ import {
   checkSubscriptionSchema,
   createCheckoutSchema,
   idParamSchema,
+  planChangeQuoteSchema,
+  planChangeSchema,
   plansAnswerSchema,
   subscriptionSchema,
 } from "#shared/schemas/billing.schema.ts";
@@ -28,9 +30,12 @@ import {
   listPlans,
   messagesIn,
   payTestCheckout,
+  planPrice,
   priceOf,
+  quoteAnswer,
   selectFreePlan,
 } from "./billing.service.ts";
+import type { Logger } from "#server/lib/logger.ts";
 import { createPaymentProvider, type PaymentProvider } from "./payment-provider.ts";
 
 const signedIn = { 401: error("Not signed in") };
@@ -46,12 +51,16 @@ const plansRoute = createRoute({
 const selectFreeRoute = createRoute({
   method: "post",
   path: "/select-free-plan",
-  summary: "Chooses the Free plan (owner only)",
+  summary:
+    "Chooses the Free plan (owner only); while the household pays, the plan ends at the period's end",
   responses: {
-    200: json("Chosen", z.object({ planName: z.literal("free") })),
+    200: json(
+      "Chosen: at once, or at endsAt when a paid plan runs until then",
+      z.object({ planName: z.literal("free"), endsAt: z.string().nullable() }),
+    ),
     ...signedIn,
     ...ownerOnly,
-    409: error("The household pays for a plan: cancel it instead"),
+    503: error("The payment provider cannot be reached"),
   },
 });
 
@@ -67,6 +76,7 @@ const createCheckoutRoute = createRoute({
     ...ownerOnly,
     404: error("No such active plan"),
     409: error("Billing is off"),
+    503: error("The payment provider cannot be reached"),
   },
 });
 
@@ -101,11 +111,12 @@ const payCheckoutRoute = createRoute({
 const cancelCheckoutRoute = createRoute({
   method: "post",
   path: "/checkouts/{id}/cancel",
-  summary: "Cancels a pending test checkout",
+  summary: "Cancels a pending test checkout (owner only)",
   request: { params: idParamSchema },
   responses: {
     200: json("Cancelled", redirectSchema),
     ...signedIn,
+    ...ownerOnly,
     404: error("Not the caller's household's checkout"),
   },
 });
@@ -148,9 +159,53 @@ const portalRoute = createRoute({
   },
 });
 
-export function billingRoutes(deps: { db: Db; config: Config; provider?: PaymentProvider }) {
+const changeResponses = {
+  ...signedIn,
+  ...ownerOnly,
+  400: error("Free is not a change (choose it instead), or the period has no price"),
+  404: error("No such active plan"),
+  409: error("No running paid plan to change, the same plan and period, or billing is off"),
+  503: error("The payment provider cannot be reached"),
+};
+
+const previewChangeRoute = createRoute({
+  method: "post",
+  path: "/subscription/preview-change",
+  summary: "What changing the running paid plan to another plan or period costs now (owner only)",
+  request: body(planChangeSchema),
+  responses: { 200: json("The prorated quote", planChangeQuoteSchema), ...changeResponses },
+});
+
+const changeRoute = createRoute({
+  method: "post",
+  path: "/subscription/change",
+  summary:
+    "Changes the running paid plan now, prorated (owner only); the same plan and period resumes it",
+  request: body(planChangeSchema),
+  responses: { 200: json("Changed", subscriptionSchema), ...changeResponses },
+});
+
+const resumeRoute = createRoute({
+  method: "post",
+  path: "/subscription/resume",
+  summary: "Takes back a cancellation while the period runs (owner only)",
+  responses: {
+    200: json("Resumed", subscriptionSchema),
+    ...signedIn,
+    ...ownerOnly,
+    409: error("Nothing to resume, or billing is off"),
+    503: error("The payment provider cannot be reached"),
+  },
+});
+
+export function billingRoutes(deps: {
+  db: Db;
+  config: Config;
+  provider?: PaymentProvider | undefined;
+  logger?: Logger | undefined;
+}) {
   const { db, config } = deps;
-  const provider = deps.provider ?? createPaymentProvider(config, db);
+  const provider = deps.provider ?? createPaymentProvider(config, db, deps.logger);
   const billing = config.billing;
   const messages = async (c: {
     get(key: "viewer"): ReturnType<typeof requireViewer> | null;
@@ -164,7 +219,9 @@ export function billingRoutes(deps: { db: Db; config: Config; provider?: Payment
     })
     .openapi(selectFreeRoute, async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await selectFreePlan(db, viewer, billing, await messages(c)), 200);
+      const t = await messages(c);
+      const cancel = () => provider.cancelSubscription(viewer, t);
+      return c.json(await selectFreePlan(db, viewer, billing, t, cancel), 200);
     })
     .openapi(createCheckoutRoute, async (c) => {
       const viewer = requireViewer(c);
@@ -213,6 +270,30 @@ export function billingRoutes(deps: { db: Db; config: Config; provider?: Payment
       const t = await messages(c);
       assertPlanOwner(viewer, t);
       await provider.cancelSubscription(viewer, t);
+      return c.json(await getSubscription(db, viewer, billing), 200);
+    })
+    .openapi(previewChangeRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const t = await messages(c);
+      assertPlanOwner(viewer, t);
+      if (billing === "off") throw new AppError("CONFLICT", t.billingOff);
+      const change = await planPrice(db, c.req.valid("json"), t);
+      return c.json(quoteAnswer(change, await provider.previewChange(viewer, change, t)), 200);
+    })
+    .openapi(changeRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const t = await messages(c);
+      assertPlanOwner(viewer, t);
+      if (billing === "off") throw new AppError("CONFLICT", t.billingOff);
+      const change = await planPrice(db, c.req.valid("json"), t);
+      await provider.changeSubscription(viewer, change, t);
+      return c.json(await getSubscription(db, viewer, billing), 200);
+    })
+    .openapi(resumeRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const t = await messages(c);
+      assertPlanOwner(viewer, t);
+      await provider.resumeSubscription(viewer, t);
       return c.json(await getSubscription(db, viewer, billing), 200);
     })
     .openapi(portalRoute, async (c) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   checkouts,
@@ -12,9 +12,16 @@ import { findProfile } from "#server/features/households/households.service.ts";
 import { isUuid } from "#shared/ids.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
-import { couponDiscountCents, type BillingMode, type BillingPeriod } from "#shared/billing.ts";
+import {
+  addPeriod,
+  couponDiscountCents,
+  quotePlanChange,
+  type BillingMode,
+  type BillingPeriod,
+  type PlanChangeQuote,
+} from "#shared/billing.ts";
 import { isLanguage, type Language } from "#shared/i18n.ts";
-import type { PlanName } from "#shared/plans.ts";
+import { effectivePlan, type PlanName } from "#shared/plans.ts";
 import { billingMessages, type BillingMessages } from "./billing-messages.ts";
 import { entitles, householdPlan } from "./entitlement.ts";
 
@@ -100,19 +107,26 @@ export async function setOwnerPlanName(db: Queryable, householdId: string, planN
     .where(sql`${profiles.id} in (${owners})`);
 }
 
+/**
+ * The owner chooses Free. Without a paid plan it is recorded at once; while the household pays,
+ * choosing Free is cancelling at the period's end (`cancelAtPeriodEnd`, the provider's call):
+ * the plan stays until `endsAt`, then Free follows.
+ */
 export async function selectFreePlan(
   db: Db,
   viewer: Viewer,
   billing: BillingMode,
   t: BillingMessages,
-) {
+  cancelAtPeriodEnd: () => Promise<void>,
+): Promise<{ planName: "free"; endsAt: string | null }> {
   assertPlanOwner(viewer, t);
-  // Choosing Free does not end a paid subscription: that is cancelling, at the period's end.
   if (billing !== "off" && (await householdPlan(db, viewer.householdId, billing)) !== "free") {
-    throw new AppError("CONFLICT", t.cancelFirst);
+    const row = await subscriptionRow(db, viewer.householdId);
+    if (row && !row.cancelAtPeriodEnd && row.status !== "canceled") await cancelAtPeriodEnd();
+    return { planName: "free", endsAt: row?.currentPeriodEnd?.toISOString() ?? null };
   }
   await setOwnerPlanName(db, viewer.householdId, "free");
-  return { planName: "free" as const };
+  return { planName: "free", endsAt: null };
 }
 
 /** The active plan a price id belongs to, and the period it prices; or a VALIDATION error. */
@@ -155,6 +169,30 @@ export async function usableCoupon(
   if (coupon.validUntil && coupon.validUntil <= now) throw refuse(t.couponExpired);
   if (coupon.maxUses !== null && coupon.timesUsed >= coupon.maxUses) throw refuse(t.couponUsedUp);
   return coupon;
+}
+
+/**
+ * Counts one use of a coupon at pay time, atomically: the row is only updated while it is active,
+ * not expired and not used up, so two payments cannot both take a coupon's last use (the second
+ * waits for the first's row lock, then finds the condition false). A coupon that can no longer be
+ * used refuses the payment with the reason, and the caller's transaction changes nothing.
+ */
+export async function useCoupon(tx: Tx, code: string, t: BillingMessages, now = new Date()) {
+  const [used] = await tx
+    .update(coupons)
+    .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
+    .where(
+      and(
+        eq(coupons.code, code),
+        eq(coupons.isActive, true),
+        or(isNull(coupons.validUntil), gt(coupons.validUntil, now)),
+        or(isNull(coupons.maxUses), lt(coupons.timesUsed, coupons.maxUses)),
+      ),
+    )
+    .returning({ id: coupons.id });
+  if (used) return;
+  await usableCoupon(tx, code, t, now); // throws the reason (unknown, expired, used up)
+  throw new AppError("VALIDATION", t.couponInvalid, { couponCode: t.couponInvalid });
 }
 
 export function checkoutAnswer(row: typeof checkouts.$inferSelect) {
@@ -209,10 +247,7 @@ export async function getCheckout(db: Db, viewer: Viewer, id: string, t: Billing
 }
 
 export function periodEnd(from: Date, period: BillingPeriod): Date {
-  const end = new Date(from);
-  if (period === "annual") end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
+  return addPeriod(from, period);
 }
 
 /**
@@ -234,13 +269,8 @@ export async function payTestCheckout(db: Db, viewer: Viewer, id: string, t: Bil
       if (current?.status === "cancelled") throw new AppError("CONFLICT", t.checkoutClosed);
       return; // already paid
     }
-    if (claimed.couponCode) {
-      await tx
-        .update(coupons)
-        .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
-        .where(eq(coupons.code, claimed.couponCode));
-    }
     const now = new Date();
+    if (claimed.couponCode) await useCoupon(tx, claimed.couponCode, t, now);
     const values = {
       planName: claimed.planName,
       billingPeriod: claimed.billingPeriod,
@@ -261,6 +291,8 @@ export async function payTestCheckout(db: Db, viewer: Viewer, id: string, t: Bil
 }
 
 export async function cancelTestCheckout(db: Db, viewer: Viewer, id: string, t: BillingMessages) {
+  // The checkout is the owner's, as every billing action: a member cannot end it either.
+  assertPlanOwner(viewer, t);
   await ownCheckout(db, viewer, id, t);
   await db
     .update(checkouts)
@@ -303,4 +335,181 @@ export async function getSubscription(db: Db, viewer: Viewer, billing: BillingMo
     isOwner: viewer.role === "owner",
     billing,
   };
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Statuses after which Stripe charges nothing more for a subscription. */
+const endedStatuses = ["canceled", "incomplete_expired"];
+
+/**
+ * Whether a subscription is still being charged: a paid plan that has not ended and is not set
+ * to end at the period's end. A household in this state must not be deleted (decision 016).
+ */
+export function isCharging(
+  row: Pick<SubscriptionRow, "planName" | "status" | "cancelAtPeriodEnd">,
+) {
+  return row.planName !== "free" && !row.cancelAtPeriodEnd && !endedStatuses.includes(row.status);
+}
+
+export async function chargingSubscription(db: Queryable, householdId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.householdId, householdId))
+    .limit(1);
+  return row && isCharging(row) ? row : null;
+}
+
+/** A plan and period to change a running subscription to, with its price. */
+export type PlanChange = {
+  plan: PlanRow;
+  period: BillingPeriod;
+  priceId: string;
+  priceCents: number;
+};
+
+/** The active paid plan and the price of a period, or NOT_FOUND / VALIDATION. */
+export async function planPrice(
+  db: Db,
+  input: { planName: PlanName; period: BillingPeriod },
+  t: BillingMessages,
+): Promise<PlanChange> {
+  const [plan] = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(and(eq(subscriptionPlans.name, input.planName), eq(subscriptionPlans.isActive, true)))
+    .limit(1);
+  if (!plan) throw new AppError("NOT_FOUND", t.planNotFound);
+  const priceCents = input.period === "annual" ? plan.annualPriceCents : plan.monthlyPriceCents;
+  const priceId =
+    (input.period === "annual" ? plan.stripeAnnualPriceId : plan.stripeMonthlyPriceId) ?? "";
+  if (plan.monthlyPriceCents === 0 && plan.annualPriceCents === 0) {
+    throw new AppError("VALIDATION", t.freeIsNotSold, { planName: t.freeIsNotSold });
+  }
+  if (priceId.trim() === "") {
+    throw new AppError("VALIDATION", t.pricingNotConfigured, { period: t.pricingNotConfigured });
+  }
+  return { plan, period: input.period, priceId: priceId.trim(), priceCents };
+}
+
+/** What a requested change means for a subscription row: nothing, resuming, or a change. */
+export function changeKind(
+  row: SubscriptionRow | null,
+  change: Pick<PlanChange, "plan" | "period">,
+  t: BillingMessages,
+  now = new Date(),
+): "resume" | "change" {
+  if (!row || row.planName === "free" || !["active", "trialing"].includes(row.status)) {
+    throw new AppError("CONFLICT", t.subscriptionEnded);
+  }
+  if (!entitles(row, now) || (row.currentPeriodEnd && row.currentPeriodEnd <= now)) {
+    throw new AppError("CONFLICT", t.subscriptionEnded);
+  }
+  if (row.planName === change.plan.name && row.billingPeriod === change.period) {
+    if (row.cancelAtPeriodEnd) return "resume";
+    throw new AppError("CONFLICT", t.alreadyOnPlan);
+  }
+  return "change";
+}
+
+export function quoteAnswer(change: Pick<PlanChange, "plan" | "period">, quote: PlanChangeQuote) {
+  return {
+    planName: effectivePlan(change.plan.name),
+    billingPeriod: change.period,
+    amountDueCents: quote.amountDueCents,
+    creditCents: quote.creditCents,
+    startsNewPeriod: quote.startsNewPeriod,
+    periodEnd: quote.periodEnd.toISOString(),
+  };
+}
+
+/** BILLING=test: the quote from the stored row (what was paid, the period's end). */
+export function testQuote(row: SubscriptionRow, change: PlanChange, now = new Date()) {
+  if (changeKindQuiet(row, change) === "resume") {
+    return {
+      amountDueCents: 0,
+      creditCents: 0,
+      startsNewPeriod: false,
+      periodEnd: row.currentPeriodEnd ?? now,
+    };
+  }
+  return quotePlanChange({
+    paidCents: row.priceCents,
+    period: row.billingPeriod,
+    periodEnd: row.currentPeriodEnd ?? now,
+    newPriceCents: change.priceCents,
+    newPeriod: change.period,
+    now,
+  });
+}
+
+function changeKindQuiet(row: SubscriptionRow, change: Pick<PlanChange, "plan" | "period">) {
+  return row.planName === change.plan.name && row.billingPeriod === change.period
+    ? "resume"
+    : "change";
+}
+
+/**
+ * BILLING=test: changes the running subscription now, as a confirmed prorated payment would:
+ * plan, period and price; the same period keeps its end, a new period starts now; a change also
+ * takes back a cancellation. Same plan and period while cancelled: resumes.
+ */
+export async function changeTestSubscription(
+  db: Db,
+  viewer: Viewer,
+  change: PlanChange,
+  t: BillingMessages,
+) {
+  assertPlanOwner(viewer, t);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.householdId, viewer.householdId))
+      .limit(1)
+      .for("update");
+    const now = new Date();
+    const kind = changeKind(row ?? null, change, t, now);
+    if (!row) return;
+    if (kind === "resume") {
+      await tx
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: false, updatedAt: now })
+        .where(eq(subscriptions.householdId, viewer.householdId));
+      return;
+    }
+    const quote = testQuote(row, change, now);
+    await tx
+      .update(subscriptions)
+      .set({
+        planName: change.plan.name,
+        billingPeriod: change.period,
+        priceCents: change.priceCents,
+        currentPeriodEnd: quote.periodEnd,
+        cancelAtPeriodEnd: false,
+        couponCode: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.householdId, viewer.householdId));
+    await setOwnerPlanName(tx, viewer.householdId, effectivePlan(change.plan.name));
+  });
+}
+
+/** BILLING=test: takes back a cancellation while the period runs. */
+export async function resumeTestSubscription(db: Db, viewer: Viewer, t: BillingMessages) {
+  assertPlanOwner(viewer, t);
+  const [resumed] = await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.householdId, viewer.householdId),
+        eq(subscriptions.cancelAtPeriodEnd, true),
+        or(eq(subscriptions.status, "active"), eq(subscriptions.status, "trialing")),
+        gt(subscriptions.currentPeriodEnd, new Date()),
+      ),
+    )
+    .returning({ id: subscriptions.householdId });
+  if (!resumed) throw new AppError("CONFLICT", t.notResumable);
 }

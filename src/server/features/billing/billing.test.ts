@@ -129,6 +129,7 @@ describeOnEachDatabase("plans, checkout, subscription and gating (test billing)"
       expect((await me(owner.client)).profile.planName).toBeNull();
       expect(await json(await owner.client.post("/api/select-free-plan"))).toEqual({
         planName: "free",
+        endsAt: null,
       });
       expect((await me(owner.client)).profile.planName).toBe("free");
       expect(await json(await owner.client.post("/api/check-subscription"))).toEqual({
@@ -217,15 +218,14 @@ describeOnEachDatabase("plans, checkout, subscription and gating (test billing)"
         cancelAtPeriodEnd: false,
       });
 
-      // Choosing Free while paying is refused: cancelling is the way back, and nothing changes.
-      const free = await owner.client.post("/api/select-free-plan");
-      expect(free.status).toBe(409);
-      expect((await errorOf(free)).code).toBe("CONFLICT");
+      // Choosing Free while paying cancels at the period's end (decision 016): the plan stays.
+      const free = await json<{ endsAt: string | null }>(
+        await owner.client.post("/api/select-free-plan"),
+      );
+      expect(free.endsAt).toBe(row?.currentPeriodEnd?.toISOString());
       expect((await me(owner.client)).profile.planName).toBe("premium");
-
-      // Cancel at period end: the plan stays until then.
       const cancelled = await json<{ planName: string; cancelAtPeriodEnd: boolean }>(
-        await owner.client.post("/api/subscription/cancel"),
+        await owner.client.get("/api/subscription"),
       );
       expect(cancelled).toMatchObject({ planName: "premium", cancelAtPeriodEnd: true });
     });

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { Db } from "#server/db/client.ts";
 import { stripeEvents, subscriptionPlans, subscriptions } from "#server/db/schema/billing.ts";
+import { households } from "#server/db/schema/households.ts";
+import { isUuid } from "#shared/ids.ts";
 import { errorBody } from "#server/lib/app-error.ts";
 import type { AppEnv } from "#server/lib/router.ts";
 import { isPlanName, type PlanName } from "#shared/plans.ts";
@@ -11,6 +13,21 @@ import { setOwnerPlanName } from "./billing.service.ts";
 import { entitles } from "./entitlement.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Why an event changed nothing: said in the log, never as an error to Stripe (decision 016). */
+type Ignored = { ignored: string; householdId?: string | null; subscriptionId?: string | null };
+type Outcome = Ignored | null;
+
+/** Whether a household id from Stripe names a household that still exists. */
+async function householdExists(tx: Tx, householdId: string): Promise<boolean> {
+  if (!isUuid(householdId)) return false;
+  const [row] = await tx
+    .select({ id: households.id })
+    .from(households)
+    .where(eq(households.id, householdId))
+    .limit(1);
+  return row !== undefined;
+}
 
 /** Signatures older than this are refused (Stripe's default). */
 export const webhookToleranceSeconds = 300;
@@ -74,7 +91,15 @@ async function applyState(
     billingPeriod: BillingPeriod;
     status: string;
   },
-) {
+): Promise<Outcome> {
+  // A household that is gone (or never was) has no row to write: Stripe hears 200, the log why.
+  if (!(await householdExists(tx, householdId))) {
+    return {
+      ignored: "unknown household",
+      householdId,
+      subscriptionId: state.stripeSubscriptionId ?? null,
+    };
+  }
   const key = orderKey(event);
   const values = { ...state, stripeEventCreated: key, updatedAt: new Date() };
   await tx
@@ -91,6 +116,7 @@ async function applyState(
     .where(eq(subscriptions.householdId, householdId))
     .limit(1);
   if (row) await setOwnerPlanName(tx, householdId, entitles(row) ? row.planName : "free");
+  return null;
 }
 
 async function householdOfSubscription(tx: Tx, subscription: Stripe.Subscription) {
@@ -112,19 +138,25 @@ async function householdOfSubscription(tx: Tx, subscription: Stripe.Subscription
   return row?.householdId ?? null;
 }
 
-async function applySubscription(tx: Tx, event: Stripe.Event, subscription: Stripe.Subscription) {
+async function applySubscription(
+  tx: Tx,
+  event: Stripe.Event,
+  subscription: Stripe.Subscription,
+): Promise<Outcome> {
   const householdId = await householdOfSubscription(tx, subscription);
-  if (!householdId) return;
+  if (!householdId) return { ignored: "unknown subscription", subscriptionId: subscription.id };
   const item = subscription.items.data[0];
   const byPrice = await planByPrice(tx, item?.price.id ?? null);
   const metadataPlan = subscription.metadata["plan"];
   const planName = byPrice?.planName ?? (isPlanName(metadataPlan) ? metadataPlan : null);
   const billingPeriod = byPrice?.period ?? periodOf(subscription.metadata["period"]);
-  if (!planName || !billingPeriod) return;
+  if (!planName || !billingPeriod) {
+    return { ignored: "unknown price", householdId, subscriptionId: subscription.id };
+  }
   const deleted = event.type === "customer.subscription.deleted";
   const endedAt = subscription.ended_at ?? (deleted ? event.created : null);
   const periodEndSeconds = deleted ? endedAt : (item?.current_period_end ?? null);
-  await applyState(tx, event, householdId, {
+  return applyState(tx, event, householdId, {
     planName,
     billingPeriod,
     status: deleted ? "canceled" : subscription.status,
@@ -136,15 +168,21 @@ async function applySubscription(tx: Tx, event: Stripe.Event, subscription: Stri
   });
 }
 
-async function applyCheckout(tx: Tx, event: Stripe.Event, session: Stripe.Checkout.Session) {
+async function applyCheckout(
+  tx: Tx,
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+): Promise<Outcome> {
   const householdId = session.client_reference_id ?? session.metadata?.["household_id"] ?? null;
   const planName = session.metadata?.["plan"];
   const billingPeriod = periodOf(session.metadata?.["period"]);
-  if (!householdId || !isPlanName(planName) || !billingPeriod) return;
-  if (session.mode !== "subscription" || session.status !== "complete") return;
+  if (!householdId || !isPlanName(planName) || !billingPeriod) {
+    return { ignored: "checkout without Hearth's household, plan or period", householdId };
+  }
+  if (session.mode !== "subscription" || session.status !== "complete") return null;
   const paid =
     session.payment_status === "paid" || session.payment_status === "no_payment_required";
-  await applyState(tx, event, householdId, {
+  return applyState(tx, event, householdId, {
     planName,
     billingPeriod,
     status: paid ? "active" : "incomplete",
@@ -161,27 +199,28 @@ async function applyCheckout(tx: Tx, event: Stripe.Event, session: Stripe.Checko
 export async function processStripeEvent(
   db: Db,
   event: Stripe.Event,
-): Promise<"applied" | "duplicate"> {
+): Promise<{ result: "applied" | "duplicate" } | ({ result: "ignored" } & Ignored)> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
       .values({ id: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
-    if (!fresh) return "duplicate";
+    if (!fresh) return { result: "duplicate" as const };
+    let outcome: Outcome = null;
     switch (event.type) {
       case "checkout.session.completed":
-        await applyCheckout(tx, event, event.data.object);
+        outcome = await applyCheckout(tx, event, event.data.object);
         break;
       case "customer.subscription.created":
       case "customer.subscription.updated":
       case "customer.subscription.deleted":
-        await applySubscription(tx, event, event.data.object);
+        outcome = await applySubscription(tx, event, event.data.object);
         break;
       default:
         break;
     }
-    return "applied";
+    return outcome ? { result: "ignored" as const, ...outcome } : { result: "applied" as const };
   });
 }
 
@@ -212,7 +251,17 @@ export function stripeWebhookRoutes(deps: {
     } catch {
       return c.json(errorBody("VALIDATION", "The Stripe signature is not valid."), 400);
     }
-    const result = await processStripeEvent(deps.db, event);
-    return c.json({ received: true, duplicate: result === "duplicate" }, 200);
+    const processed = await processStripeEvent(deps.db, event);
+    if (processed.result === "ignored") {
+      // Stripe retries anything but a 2xx for days: an event Hearth cannot place is logged, once.
+      c.var.logger.warn("stripe event ignored", {
+        eventId: event.id,
+        type: event.type,
+        reason: processed.ignored,
+        householdId: processed.householdId ?? null,
+        subscriptionId: processed.subscriptionId ?? null,
+      });
+    }
+    return c.json({ received: true, duplicate: processed.result === "duplicate" }, 200);
   });
 }

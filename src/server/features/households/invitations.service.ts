@@ -25,6 +25,7 @@ import {
   ownerLanguage,
 } from "./households.service.ts";
 import { isUuid } from "#shared/ids.ts";
+import { chargingSubscription, languageFor, messagesIn } from "../billing/billing.service.ts";
 
 /** An invitation works for seven days. */
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -256,6 +257,8 @@ async function openInvitation(tx: Tx, viewer: Viewer, token: string, t: Househol
 export type AcceptOptions = {
   /** The household-owned tables to move; the registry unless a test passes its own. */
   ownedTables?: readonly HouseholdOwnedTable[];
+  /** The language the person's screen shows (the request's header), for a refusal. */
+  language?: string | undefined;
   /** Test-only: runs inside the transaction after every change, before the commit. */
   beforeCommit?: (tx: Tx) => Promise<void>;
 };
@@ -276,6 +279,7 @@ export async function acceptInvitation(
 ) {
   const t = await messagesFor(db, viewer);
   const ownedTables = options.ownedTables ?? householdOwnedTables;
+  const billingT = messagesIn(await languageFor(db, viewer, options.language));
   return db.transaction(async (tx) => {
     const invitation = await openInvitation(tx, viewer, token, t);
     const [current] = await tx
@@ -309,6 +313,11 @@ export async function acceptInvitation(
       : [];
     if (current?.role === "owner" && others.length > 0) {
       throw new AppError("CONFLICT", t.ownerWithMembers);
+    }
+    // Leaving deletes the old household: never while its paid plan is still being charged, or
+    // Stripe would go on charging a household that no longer exists (decision 016).
+    if (current?.role === "owner" && (await chargingSubscription(tx, current.householdId))) {
+      throw new AppError("CONFLICT", billingT.paidPlanRunning);
     }
     const [household] = await tx
       .select({ id: households.id, name: households.name })
