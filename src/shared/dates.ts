@@ -11,8 +11,20 @@ export function isIsoDate(value: unknown): value is IsoDate {
   const match = isoDatePattern.exec(value);
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+/**
+ * The dates Hearth takes: 1900-01-01 up to and including 2099-12-31. Enough for a mortgage
+ * taken out long ago and a plan far ahead; a year like 1000 or 9999 is a typing error, and would
+ * make a daily series of hundreds of thousands of entries (decision 015).
+ */
+export const firstDate: IsoDate = "1900-01-01";
+export const lastDate: IsoDate = "2099-12-31";
+
+/** Whether a `YYYY-MM-DD` date lies in Hearth's range (`firstDate` … `lastDate`). */
+export function isDateInRange(value: IsoDate): boolean {
+  return value >= firstDate && value <= lastDate;
 }
 
 /** Today in the given IANA time zone (the person's, on the client), as `YYYY-MM-DD`. */
@@ -27,7 +39,13 @@ export function today(timeZone?: string): IsoDate {
 
 /** The number of days of a month (1–12) of a year. */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** The Gregorian rule, for every year (`Date.UTC` would read 0–99 as 1900–1999). */
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 const dayMs = 86_400_000;

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { isDateInRange } from "../dates.ts";
 import { amountCentsSchema } from "./transactions.schema.ts";
 
-/** A month as `YYYY-MM`. */
+/** A month as `YYYY-MM`, in Hearth's range of dates (decision 015). */
 export const monthSchema = z
   .string({ error: "monthInvalid" })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "monthInvalid" });
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "monthInvalid", abort: true })
+  .refine((month) => isDateInRange(`${month}-01`), { error: "dateOutOfRange" });
 
 export const rolloverModes = ["none", "surplus", "all"] as const;
 export type RolloverMode = (typeof rolloverModes)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "../dates.ts";
+import { isDateInRange, isIsoDate } from "../dates.ts";
 import { entryKinds } from "./categories.schema.ts";
 
 /**
@@ -29,7 +29,8 @@ export const isoDateSchema = z
     error: (issue) =>
       issue.input === undefined || issue.input === null ? "dateRequired" : "dateInvalid",
   })
-  .refine(isIsoDate, { error: "dateInvalid" });
+  .refine(isIsoDate, { error: "dateInvalid", abort: true })
+  .refine(isDateInRange, { error: "dateOutOfRange" });
 
 const optionalText = (max: number) =>
   z

@@ -13,27 +13,49 @@ import { computeShares } from "#shared/shares.ts";
 
 export type RuleRow = typeof recurringRules.$inferSelect;
 
-/** How many occurrences go into one insert statement. */
-const batchSize = 500;
+/**
+ * How many occurrences one database transaction makes at most: one insert of entries and one of
+ * their shares, a few milliseconds. A rule with more due occurrences is made in several such
+ * steps, and the event loop is handed back between them (decision 015).
+ */
+export const batchSize = 500;
 
 /** The last date a rule's occurrences are due on, given today: today or the end date. */
 export function dueThrough(rule: Pick<RuleRow, "endDate">, today: IsoDate): IsoDate {
   return rule.endDate && rule.endDate < today ? rule.endDate : today;
 }
 
+/** What one step made: how many entries, through which date, and whether more are due. */
+export type Step = { created: number; through: IsoDate | null; more: boolean };
+
 /**
- * Makes the due occurrences of one rule, inside the caller's transaction. The rule is claimed
- * by moving `materialized_through` from the value read (`rule.materializedThrough`) to the new
- * one with an optimistic update: when another process got there first, the update matches no
- * row and nothing is made (on PostgreSQL the second update waits for the first transaction's
- * row lock, then sees the new value). The unique (rule, date) key with ON CONFLICT DO NOTHING
- * is the last line of defence: an occurrence is never made twice, and one deleted (soft) is
- * never made again. Returns how many entries were made.
+ * Makes the next due occurrences of one rule, at most `limit` of them, inside the caller's
+ * transaction. The rule is claimed by moving `materialized_through` from the value read
+ * (`rule.materializedThrough`) to the date of the last occurrence made in this step (or to the
+ * due date when none is left after it) with an optimistic update: when another process got there
+ * first, the update matches no row and nothing is made (on PostgreSQL the second update waits for
+ * the first transaction's row lock, then sees the new value). So a rule is only ever marked
+ * through what was really made. The unique (rule, date) key with ON CONFLICT DO NOTHING is the
+ * last line of defence: an occurrence is never made twice, and one deleted (soft) is never made
+ * again. `more` says whether occurrences after `through` are still due.
  */
-export async function materializeRule(tx: Queryable, rule: RuleRow, today: IsoDate) {
-  const through = dueThrough(rule, today);
-  if (through < rule.startDate) return 0;
-  if (rule.materializedThrough !== null && rule.materializedThrough >= through) return 0;
+export async function materializeStep(
+  tx: Queryable,
+  rule: RuleRow,
+  today: IsoDate,
+  limit = batchSize,
+): Promise<Step> {
+  const due = dueThrough(rule, today);
+  const nothing: Step = { created: 0, through: rule.materializedThrough, more: false };
+  if (due < rule.startDate) return nothing;
+  if (rule.materializedThrough !== null && rule.materializedThrough >= due) return nothing;
+
+  const from = rule.materializedThrough ? addDays(rule.materializedThrough, 1) : rule.startDate;
+  // One more than the step makes tells whether anything is left after it.
+  const found = occurrencesBetween(rule, from, due, limit + 1);
+  const dates = found.slice(0, limit);
+  const more = found.length > limit;
+  const through = more ? (dates[dates.length - 1] ?? due) : due;
 
   const claimed = await tx
     .update(recurringRules)
@@ -47,11 +69,8 @@ export async function materializeRule(tx: Queryable, rule: RuleRow, today: IsoDa
       ),
     )
     .returning({ id: recurringRules.id });
-  if (claimed.length === 0) return 0;
-
-  const from = rule.materializedThrough ? addDays(rule.materializedThrough, 1) : rule.startDate;
-  const dates = occurrencesBetween(rule, from, through, 100_000);
-  if (dates.length === 0) return 0;
+  if (claimed.length === 0) return nothing;
+  if (dates.length === 0) return { created: 0, through, more };
 
   const ruleShares = await tx
     .select()
@@ -68,42 +87,59 @@ export async function materializeRule(tx: Queryable, rule: RuleRow, today: IsoDa
     })),
   });
 
-  let created = 0;
-  for (let start = 0; start < dates.length; start += batchSize) {
-    const made = await tx
-      .insert(transactions)
-      .values(
-        dates.slice(start, start + batchSize).map((date) => ({
-          householdId: rule.householdId,
-          kind: rule.kind,
-          amountCents: rule.amountCents,
-          currency: rule.currency,
-          occurredOn: date,
-          categoryId: rule.categoryId,
-          merchant: rule.merchant,
-          notes: rule.notes,
-          splitMode: rule.splitMode,
-          paidByMemberId: rule.paidByMemberId,
-          receivedByMemberId: rule.receivedByMemberId,
-          recurringRuleId: rule.id,
-          recurringDate: date,
-        })),
-      )
-      .onConflictDoNothing({ target: [transactions.recurringRuleId, transactions.recurringDate] })
-      .returning({ id: transactions.id });
-    created += made.length;
-    const shareRows = made.flatMap((row) =>
-      shares.map((share) => ({
-        transactionId: row.id,
+  const made = await tx
+    .insert(transactions)
+    .values(
+      dates.map((date) => ({
         householdId: rule.householdId,
-        memberId: share.memberId,
-        amountCents: share.amountCents,
-        percentBp: share.percentBp,
+        kind: rule.kind,
+        amountCents: rule.amountCents,
+        currency: rule.currency,
+        occurredOn: date,
+        categoryId: rule.categoryId,
+        merchant: rule.merchant,
+        notes: rule.notes,
+        splitMode: rule.splitMode,
+        paidByMemberId: rule.paidByMemberId,
+        receivedByMemberId: rule.receivedByMemberId,
+        recurringRuleId: rule.id,
+        recurringDate: date,
       })),
-    );
-    if (shareRows.length > 0) await tx.insert(transactionShares).values(shareRows);
+    )
+    .onConflictDoNothing({ target: [transactions.recurringRuleId, transactions.recurringDate] })
+    .returning({ id: transactions.id });
+  const shareRows = made.flatMap((row) =>
+    shares.map((share) => ({
+      transactionId: row.id,
+      householdId: rule.householdId,
+      memberId: share.memberId,
+      amountCents: share.amountCents,
+      percentBp: share.percentBp,
+    })),
+  );
+  if (shareRows.length > 0) await tx.insert(transactionShares).values(shareRows);
+  return { created: made.length, through, more };
+}
+
+/** Hands the event loop back (other requests, /api/health) before the next step. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Makes every due occurrence of one rule, step after step (`materializeStep`), each step in its
+ * own short transaction and the event loop handed back between steps. Starts from `rule` as read;
+ * stops when nothing more is due or another process claimed the rule. Returns how many entries
+ * were made.
+ */
+export async function catchUpRule(db: Db, rule: RuleRow, today: IsoDate): Promise<number> {
+  let current = rule;
+  let created = 0;
+  for (;;) {
+    const step = await db.transaction((tx) => materializeStep(tx, current, today));
+    created += step.created;
+    if (!step.more || step.through === current.materializedThrough) return created;
+    current = { ...current, materializedThrough: step.through };
+    await yieldToOthers();
   }
-  return created;
 }
 
 export type MaterializeResult = {
@@ -115,7 +151,8 @@ export type MaterializeResult = {
 /**
  * Makes every occurrence due by `today` (the server's calendar date) of every rule, or of one
  * household's rules, or of one rule: each from the day after `materialized_through` (or the
- * start) up to today or the end date, exactly once, each rule in its own short transaction.
+ * start) up to today or the end date, exactly once, in steps of at most `batchSize` occurrences
+ * that each have their own short transaction (`catchUpRule`).
  * Safe to run concurrently and on several instances. A rule that fails is reported in `failed`
  * and the others go on.
  */
@@ -144,7 +181,7 @@ export async function materializeDue(
   const result: MaterializeResult = { created: 0, rules: 0, failed: [] };
   for (const rule of due) {
     try {
-      const created = await db.transaction((tx) => materializeRule(tx, rule, today));
+      const created = await catchUpRule(db, rule, today);
       result.created += created;
       if (created > 0) result.rules += 1;
     } catch (error) {

@@ -24,7 +24,7 @@ import type {
 } from "#shared/schemas/recurring.schema.ts";
 import type { EntryValues } from "#shared/schemas/transactions.schema.ts";
 import { computeShares, type Share } from "#shared/shares.ts";
-import { materializeRule, type RuleRow } from "./materialize.ts";
+import { catchUpRule, materializeStep, type RuleRow } from "./materialize.ts";
 import { isUuid } from "#shared/ids.ts";
 
 type RuleFields = Omit<EntryValues, "occurredOn">;
@@ -148,24 +148,43 @@ async function ruleOf(tx: Queryable, viewer: Viewer, id: string) {
   return rule;
 }
 
-/** Creates a rule and makes its occurrences due by today at once (in the same transaction). */
+/**
+ * Makes a new rule's first occurrences in the transaction that created it (one step of at most
+ * `batchSize`), so they are there as soon as the rule is; returns the rule as marked after it.
+ */
+async function firstStep(tx: Queryable, rule: RuleRow, today: IsoDate) {
+  const step = await materializeStep(tx, rule, today);
+  return { rule: { ...rule, materializedThrough: step.through }, more: step.more };
+}
+
+/**
+ * Makes the rest of a rule's due occurrences after the request's transaction committed: step by
+ * step, each in its own short transaction, handing the event loop back in between (decision 015).
+ */
+async function catchUp(db: Db, made: { rule: RuleRow; more: boolean }, today: IsoDate) {
+  if (made.more) await catchUpRule(db, made.rule, today);
+}
+
+/** Creates a rule and makes its occurrences due by today before answering. */
 export async function createRule(
   db: Db,
   viewer: Viewer,
   input: EntryValues & { frequency: RuleRow["frequency"]; endDate: string | null },
   today: IsoDate,
 ): Promise<RecurringRule> {
-  return db.transaction(async (tx) => {
+  const made = await db.transaction(async (tx) => {
     await checkReferences(tx, viewer, input);
     const rule = await insertRule(tx, viewer.householdId, input, {
       frequency: input.frequency,
       startDate: input.occurredOn,
       endDate: input.endDate,
     });
-    await materializeRule(tx, rule, today);
+    const step = await firstStep(tx, rule, today);
     const shares = await sharesOf(tx, [rule.id]);
-    return toRule(rule, shares.get(rule.id) ?? [], today);
+    return { ...step, answer: toRule(rule, shares.get(rule.id) ?? [], today) };
   });
+  await catchUp(db, made, today);
+  return made.answer;
 }
 
 /**
@@ -273,7 +292,7 @@ export async function editFollowing(
   today: IsoDate,
 ): Promise<RecurringRule> {
   if (!isUuid(transactionId)) throw notFound();
-  return db.transaction(async (tx) => {
+  const made = await db.transaction(async (tx) => {
     const [occurrence] = await tx
       .select()
       .from(transactions)
@@ -374,10 +393,12 @@ export async function editFollowing(
         })
         .where(eq(recurringRules.id, old.id));
     }
-    await materializeRule(tx, rule, today);
+    const step = await firstStep(tx, rule, today);
     const [fresh] = await tx.select().from(recurringRules).where(eq(recurringRules.id, rule.id));
-    return toRule(fresh ?? rule, shares, today);
+    return { ...step, answer: toRule(fresh ?? rule, shares, today) };
   });
+  await catchUp(db, made, today);
+  return made.answer;
 }
 
 /** Stops a series after `endDate` (default today; never later than an end it already had). */
