@@ -1,0 +1,1374 @@
+import { eq } from "drizzle-orm";
+import { account, session } from "#server/db/schema/auth.ts";
+import { members } from "#server/db/schema/households.ts";
+import { categories } from "#server/db/schema/money.ts";
+import { budgets } from "#server/db/schema/money.ts";
+import { subscriptionPlanFeatures } from "#server/db/schema/billing.ts";
+import type { ErrorCode } from "#shared/errors.ts";
+import type { CorruptionKind } from "#test/bad-input.ts";
+import { gatedAreas } from "#shared/plans.ts";
+import {
+  latestOutboxMail,
+  linkIn,
+  outboxVerificationLink,
+  pathOf,
+  signUpAndVerify,
+  strongPassword,
+  uniqueEmail,
+} from "#test/accounts.ts";
+import { RawBody, TestClient } from "#test/client.ts";
+import {
+  avatarForm,
+  inviteByMail,
+  jsonOk,
+  newCheckout,
+  newCoupon,
+  newRule,
+  restorePro,
+  signInAgain,
+  type Caller,
+  type HouseholdIds,
+  type MatrixFixture,
+  type Person,
+} from "#test/matrix-fixture.ts";
+
+/**
+ * The authorization matrix: one entry per route the app serves (src/server/authorization-matrix
+ * .test.ts fails for a route without one, and for an entry whose route is gone), saying what each
+ * caller gets. Decision 017 explains the design.
+ */
+
+/** What a caller gets: a status, or a status with the error code and a check of the body. */
+export type Expectation =
+  | number
+  | {
+      status: number;
+      code?: ErrorCode;
+      /** Returns what is wrong with a successful answer's body, or undefined. */
+      check?: (body: unknown, run: MatrixRun) => string | undefined;
+      /** A success that must change nothing (the request named someone else's data). */
+      unchanged?: true;
+    };
+
+export type MatrixRequest = {
+  /** The concrete path, ids filled in. */
+  path: string;
+  /** Query parameters (an undefined one is left out). */
+  query?: Record<string, string | undefined>;
+  /** A JSON value, or a RawBody (a form, text). Undefined: no body. */
+  body?: unknown;
+};
+
+/** What a request is built from: household A's ids (or, for the foreign check, unknown ones). */
+export type MatrixRun = {
+  fx: MatrixFixture;
+  a: HouseholdIds;
+  /** What the entry's setup made for this caller (a throwaway object, a token, an account). */
+  made: Record<string, string>;
+  caller: Caller;
+  /** The signed-in caller, or null for the visitor. */
+  person: Person | null;
+};
+
+/** How the generated bad input treats a route (src/server/bad-input.test.ts). */
+export type BadInputSpec = {
+  /** Fields (dotted paths in the body) that may be null or left out by design. */
+  optional?: string[];
+  /** Corruptions the route accepts by design, at a body path or "query:<name>": not a fault. */
+  harmless?: { at: string; kinds: CorruptionKind[]; why: string }[];
+  /** Why the route has nothing to corrupt (no body, query or path parameter it reads). */
+  nothingToCorrupt?: string;
+};
+
+export type MatrixEntry = {
+  route: string;
+  /** A throwaway object per caller, for a route that uses up what it is given. */
+  setup?: (fx: MatrixFixture, caller: Caller) => Promise<Record<string, string>>;
+  request: (run: MatrixRun) => MatrixRequest;
+  expect: Record<Caller, Expectation>;
+  /**
+   * Better Auth's endpoints Hearth's client never calls. When Better Auth is told to switch one
+   * off (`disabledPaths`), every caller must get 404 instead of what `expect` says.
+   */
+  unusedByHearth?: string;
+  /** Runs after a caller's request (a changed password to remember, a plan to restore). */
+  after?: (run: MatrixRun, response: Response) => Promise<void>;
+  /** The route may end the caller's sessions: sign them in again afterwards. */
+  endsSessions?: true;
+  badInput?: BadInputSpec;
+};
+
+const everyone = (status: Expectation): Record<Caller, Expectation> => ({
+  anonymous: status,
+  otherHousehold: status,
+  admin: status,
+  member: status,
+  owner: status,
+});
+/** Any signed-in person, for their own data; a visitor gets 401. */
+const signedIn = (status: Expectation): Record<Caller, Expectation> => ({
+  ...everyone(status),
+  anonymous: 401,
+});
+/** Household A's data: its people may, everyone else hears "no such thing". */
+const household = (member: Expectation, owner: Expectation = member) => ({
+  anonymous: 401,
+  otherHousehold: 404,
+  admin: 404,
+  member,
+  owner,
+});
+/** Household A's data, for its owner only. */
+const ownerOnly = (owner: Expectation) => household(403, owner);
+/** A body that names A's ids: a foreigner hears what an unknown id gets (a field's message). */
+const householdBody = (status: Expectation) => ({
+  ...household(status),
+  otherHousehold: 400,
+  admin: 400,
+});
+/** Routes that exist only for administrators: anyone else gets the unknown route's answer. */
+const adminOnly = (admin: Expectation): Record<Caller, Expectation> => ({
+  ...everyone(404),
+  admin,
+});
+
+const own = (run: MatrixRun) => {
+  if (!run.person) throw new Error(`${run.caller} has no account.`);
+  return run.person;
+};
+
+function record(body: unknown): Record<string, unknown> {
+  return typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+/** The caller's own household, or A's when they are in it: what /api/me must say. */
+const isOwnHousehold = (body: unknown, run: MatrixRun) => {
+  const id = record(record(body).household).id;
+  return id === own(run).householdId ? undefined : `household ${String(id)} is not the caller's`;
+};
+
+const noRowsOfA = (body: unknown, run: MatrixRun) => {
+  const text = JSON.stringify(body);
+  const leaked = Object.entries(run.fx.a).filter(([, id]) => text.includes(id));
+  return leaked.length > 0 ? `names household A's ${leaked.map(([k]) => k).join(", ")}` : undefined;
+};
+
+const planIs = (field: string, plan: string) => (body: unknown) =>
+  record(body)[field] === plan
+    ? undefined
+    : `${field} is ${String(record(body)[field])}, not ${plan}`;
+
+const db = (fx: MatrixFixture) => fx.testApp().deps.database.db;
+
+/** A member row of A without an account (removing it costs nothing). */
+async function throwawayMember(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(members)
+    .values({ householdId: fx.a.householdId, name: "Matrix lodger", role: "member" })
+    .returning({ id: members.id });
+  if (!row) throw new Error("No member row.");
+  return row.id;
+}
+
+async function throwawayCategory(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(categories)
+    .values({
+      householdId: fx.a.householdId,
+      kind: "expense",
+      name: `Matrix ${crypto.randomUUID()}`,
+    })
+    .returning({ id: categories.id });
+  if (!row) throw new Error("No category row.");
+  return row.id;
+}
+
+async function throwawayEntry(fx: MatrixFixture, deleted = false) {
+  const entry = await jsonOk<{ id: string }>(
+    await fx.people.owner.client.post("/api/transactions", {
+      kind: "expense",
+      amountCents: 700,
+      occurredOn: `${fx.month}-02`,
+      categoryId: fx.a.expenseCategoryId,
+      merchant: "Matrix throwaway",
+      splitMode: "personal",
+      memberId: fx.a.ownerMemberId,
+      paidByMemberId: fx.a.ownerMemberId,
+    }),
+    201,
+  );
+  if (deleted) {
+    await jsonOk(
+      await fx.people.owner.client.post("/api/transactions/delete", { ids: [entry.id] }),
+    );
+  }
+  return entry.id;
+}
+
+/** A budget of A for a month far from the fixture's (each caller its own month). */
+async function throwawayBudget(fx: MatrixFixture): Promise<string> {
+  const [row] = await db(fx)
+    .insert(budgets)
+    .values({
+      householdId: fx.a.householdId,
+      categoryId: fx.a.expenseCategoryId,
+      memberId: fx.a.aggregateId,
+      month: `20${10 + Math.floor(Math.random() * 80)}-0${1 + Math.floor(Math.random() * 9)}-01`,
+      amountCents: 100,
+    })
+    .onConflictDoNothing()
+    .returning({ id: budgets.id });
+  return row?.id ?? throwawayBudget(fx);
+}
+
+async function throwawayFeature(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(subscriptionPlanFeatures)
+    .values({
+      planId: fx.plans.premiumId,
+      featureText: "Matrix feature",
+      featureTextNl: "Matrixfunctie",
+      displayOrder: 900,
+    })
+    .returning({ id: subscriptionPlanFeatures.id });
+  if (!row) throw new Error("No feature row.");
+  return row.id;
+}
+
+/** A person of their own (not one of the five callers), signed up and confirmed. */
+async function throwawayAccount(fx: MatrixFixture, label: string) {
+  const signedUp = await signUpAndVerify(fx.testApp, {
+    name: "Matrix Throwaway",
+    email: uniqueEmail(label),
+    verificationLink: outboxVerificationLink(fx.testApp),
+  });
+  return { email: signedUp.email, password: signedUp.password, userId: signedUp.userId };
+}
+
+/** A person who signed up and has not confirmed yet; returns the confirmation link's path. */
+async function unconfirmedAccount(fx: MatrixFixture) {
+  const email = uniqueEmail("unconfirmed");
+  const answer = await new TestClient(fx.testApp).post("/api/auth/sign-up/email", {
+    name: "Matrix Unconfirmed",
+    email,
+    password: strongPassword,
+    callbackURL: "/auth/email-verified",
+  });
+  if (answer.status !== 200) throw new Error(`Sign-up answered ${answer.status}.`);
+  const mail = await latestOutboxMail(fx.testApp(), email);
+  return { email, verifyPath: pathOf(linkIn(mail.text, "/api/auth/verify-email")) };
+}
+
+/** A reset token of a throwaway person, from the mail a reset request sends. */
+async function resetToken(fx: MatrixFixture) {
+  const person = await throwawayAccount(fx, "reset");
+  const asked = await new TestClient(fx.testApp).post("/api/auth/request-password-reset", {
+    email: person.email,
+    redirectTo: "/reset-password",
+  });
+  if (asked.status !== 200) throw new Error(`The reset request answered ${asked.status}.`);
+  const link = linkIn(
+    (await latestOutboxMail(fx.testApp(), person.email)).text,
+    "/api/auth/reset-password/",
+  );
+  const token = new URL(link).pathname.split("/").pop() ?? "";
+  return { ...person, token };
+}
+
+/** The session token and account id of A's owner (what another person must not reach). */
+async function ownerSecrets(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .select({ token: session.token })
+    .from(session)
+    .where(eq(session.userId, fx.people.owner.userId))
+    .limit(1);
+  const [credential] = await db(fx)
+    .select({ id: account.id })
+    .from(account)
+    .where(eq(account.userId, fx.people.owner.userId))
+    .limit(1);
+  if (!row || !credential) throw new Error("The owner has no session or account.");
+  return { sessionToken: row.token, accountId: credential.id };
+}
+
+const text = (value: string) => new RawBody(value, "text/plain");
+
+/** The entry body the entry form sends for a personal expense of A's owner. */
+const expenseOfA = (a: HouseholdIds, month: string) => ({
+  kind: "expense",
+  amountCents: 1999,
+  occurredOn: `${month}-03`,
+  categoryId: a.expenseCategoryId,
+  merchant: "Matrix bakery",
+  notes: "Bread",
+  splitMode: "personal",
+  memberId: a.ownerMemberId,
+  paidByMemberId: a.ownerMemberId,
+});
+
+const entryOptional = [
+  "merchant",
+  "notes",
+  "memberId",
+  "receivedByMemberId",
+  "shares",
+  "splitMode",
+];
+
+export const routeMatrix: MatrixEntry[] = [
+  // ——— System, session, static ———
+  { route: "GET /api/health", request: () => ({ path: "/api/health" }), expect: everyone(200) },
+  { route: "GET /api/config", request: () => ({ path: "/api/config" }), expect: everyone(200) },
+  {
+    route: "GET /api/openapi.json",
+    request: () => ({ path: "/api/openapi.json" }),
+    expect: everyone(200),
+  },
+  {
+    route: "ALL /api/*",
+    request: () => ({ path: "/api/no-such-route" }),
+    expect: everyone({ status: 404, code: "NOT_FOUND" }),
+  },
+  {
+    route: "GET /api/session",
+    request: () => ({ path: "/api/session" }),
+    expect: {
+      ...everyone({
+        status: 200,
+        check: (body, run) => {
+          const account = record(record(body).account);
+          return isOwnHousehold(account, run);
+        },
+      }),
+      anonymous: {
+        status: 200,
+        check: (body) => (record(body).account === null ? undefined : "a visitor has an account"),
+      },
+    },
+  },
+  {
+    route: "GET /api/me",
+    request: () => ({ path: "/api/me" }),
+    expect: signedIn({ status: 200, check: isOwnHousehold }),
+  },
+  {
+    route: "PUT /api/me/language",
+    request: () => ({ path: "/api/me/language", body: { language: "en" } }),
+    expect: signedIn(200),
+  },
+  {
+    route: "PUT /api/me/scope",
+    request: ({ a }) => ({ path: "/api/me/scope", body: { memberId: a.memberMemberId } }),
+    expect: household(200),
+    badInput: { optional: ["memberId"] },
+  },
+  {
+    route: "GET /api/dev/mailbox",
+    request: () => ({ path: "/api/dev/mailbox" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /dev/mailbox",
+    request: () => ({ path: "/dev/mailbox" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "ALL /assets/*",
+    request: ({ fx }) => ({ path: fx.assetPath }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /*",
+    request: () => ({ path: "/dashboard" }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/webhooks/stripe",
+    // BILLING=test: Stripe's webhook is not there (stripe-webhook.test.ts covers signatures).
+    request: () => ({ path: "/api/webhooks/stripe", body: text("{}") }),
+    expect: everyone({ status: 404, code: "NOT_FOUND" }),
+    badInput: { nothingToCorrupt: "BILLING=test: the webhook answers 404 before it reads a body" },
+  },
+
+  // ——— Households, members, invitations ———
+  {
+    route: "GET /api/households/:householdId/members",
+    request: ({ a }) => ({ path: `/api/households/${a.householdId}/members` }),
+    expect: household(200),
+  },
+  {
+    route: "GET /api/households/:householdId/invitations",
+    request: ({ a }) => ({ path: `/api/households/${a.householdId}/invitations` }),
+    expect: ownerOnly(200),
+  },
+  {
+    route: "PATCH /api/households/:householdId",
+    request: ({ a }) => ({
+      path: `/api/households/${a.householdId}`,
+      body: { name: "Matrix home" },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    route: "POST /api/check-household-member-limit",
+    request: ({ a }) => ({
+      path: "/api/check-household-member-limit",
+      body: { householdId: a.householdId },
+    }),
+    expect: household(200),
+  },
+  {
+    route: "POST /api/send-invitation",
+    setup: async () => ({ email: uniqueEmail("matrix-invite") }),
+    request: ({ a, made }) => ({
+      path: "/api/send-invitation",
+      body: { email: made.email, householdId: a.householdId },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    route: "GET /api/invitations/preview",
+    // Public: the token is the key. The matrix fixture's invitation is pending.
+    request: ({ fx }) => ({
+      path: "/api/invitations/preview",
+      query: { token: fx.invitationToken },
+    }),
+    expect: everyone(200),
+    badInput: {},
+  },
+  {
+    route: "POST /api/accept-invitation",
+    // Nobody of the five is the invited address: the token alone is not enough.
+    request: ({ fx }) => ({
+      path: "/api/accept-invitation",
+      body: { invitationToken: fx.invitationToken },
+    }),
+    expect: { ...signedIn({ status: 403, code: "FORBIDDEN" }) },
+  },
+  {
+    route: "POST /api/decline-invitation",
+    request: ({ fx }) => ({
+      path: "/api/decline-invitation",
+      body: { invitationToken: fx.invitationToken },
+    }),
+    expect: { ...signedIn({ status: 403, code: "FORBIDDEN" }) },
+  },
+  {
+    route: "PATCH /api/invitations/:id",
+    setup: async (fx) => ({ invitationId: (await inviteByMail(fx.testApp, fx.people.owner)).id }),
+    request: ({ made }) => ({
+      path: `/api/invitations/${made.invitationId}`,
+      body: { status: "declined" },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    route: "PATCH /api/members/:id",
+    setup: async (fx) => ({ memberId: await throwawayMember(fx) }),
+    request: ({ made }) => ({
+      path: `/api/members/${made.memberId}`,
+      body: { invitationStatus: "removed" },
+    }),
+    expect: ownerOnly(200),
+  },
+
+  // ——— Profile and files ———
+  { route: "GET /api/profile", request: () => ({ path: "/api/profile" }), expect: signedIn(200) },
+  {
+    route: "PATCH /api/profile",
+    request: () => ({ path: "/api/profile", body: { bio: "Matrix bio", city: "Utrecht" } }),
+    expect: signedIn(200),
+    badInput: { optional: ["bio", "city"] },
+  },
+  {
+    route: "POST /api/profile/avatar",
+    request: () => ({ path: "/api/profile/avatar", body: avatarForm() }),
+    expect: signedIn(200),
+  },
+  {
+    route: "DELETE /api/profile/avatar",
+    request: () => ({ path: "/api/profile/avatar" }),
+    expect: signedIn(200),
+    after: async (run) => {
+      // The owner's avatar is what the files route serves: put it back.
+      if (run.caller === "owner") {
+        await run.fx.people.owner.client.request("POST", "/api/profile/avatar", avatarForm());
+      }
+    },
+    badInput: { nothingToCorrupt: "reads no body, query or path parameter" },
+  },
+  {
+    route: "GET /api/files/avatars/:userId/:file",
+    setup: async (fx) => {
+      const profile = await jsonOk<{ avatarUrl: string | null }>(
+        await fx.people.owner.client.get("/api/profile"),
+      );
+      const [, , , , ownerUserId = "", file = ""] = (profile.avatarUrl ?? "").split("/");
+      return { ownerUserId, file };
+    },
+    request: ({ made }) => ({ path: `/api/files/avatars/${made.ownerUserId}/${made.file}` }),
+    expect: household(200),
+  },
+
+  // ——— Gated areas: 403 PLAN_REQUIRED on Free, open on A's Pro ———
+  ...gatedAreas.map((area): MatrixEntry => ({
+    route: `GET /api/${area}/overview`,
+    request: () => ({ path: `/api/${area}/overview` }),
+    expect: {
+      anonymous: 401,
+      otherHousehold: { status: 403, code: "PLAN_REQUIRED" },
+      admin: { status: 403, code: "PLAN_REQUIRED" },
+      member: 200,
+      owner: 200,
+    },
+  })),
+
+  // ——— Plans, checkout, subscription (BILLING=test) ———
+  { route: "GET /api/plans", request: () => ({ path: "/api/plans" }), expect: everyone(200) },
+  {
+    route: "POST /api/select-free-plan",
+    request: () => ({ path: "/api/select-free-plan", body: {} }),
+    // B and the administrator's household are on Free: choosing it is theirs to do. A pays for
+    // Pro: its owner choosing Free cancels at the period's end (decision 016).
+    expect: {
+      anonymous: 401,
+      otherHousehold: 200,
+      admin: 200,
+      member: { status: 403, code: "FORBIDDEN" },
+      owner: 200,
+    },
+    after: async (run) => restorePro(run.fx),
+    badInput: { nothingToCorrupt: "reads no body, query or path parameter" },
+  },
+  {
+    route: "POST /api/create-checkout",
+    request: () => ({
+      path: "/api/create-checkout",
+      body: { priceId: "test_premium_annual", planName: "premium", couponCode: "MATRIX10" },
+    }),
+    expect: {
+      anonymous: 401,
+      otherHousehold: 200,
+      admin: 200,
+      member: { status: 403, code: "FORBIDDEN" },
+      owner: 200,
+    },
+    badInput: { optional: ["couponCode"] },
+  },
+  {
+    route: "GET /api/checkouts/:id",
+    request: ({ a }) => ({ path: `/api/checkouts/${a.checkoutId}` }),
+    expect: household(200),
+  },
+  {
+    route: "POST /api/checkouts/:id/pay",
+    setup: async (fx) => ({ checkoutId: await newCheckout(fx.testApp, fx.people.owner) }),
+    request: ({ made }) => ({ path: `/api/checkouts/${made.checkoutId}/pay`, body: {} }),
+    expect: ownerOnly(200),
+    after: async (run) => restorePro(run.fx),
+  },
+  {
+    route: "POST /api/checkouts/:id/cancel",
+    setup: async (fx) => ({ checkoutId: await newCheckout(fx.testApp, fx.people.owner) }),
+    request: ({ made }) => ({ path: `/api/checkouts/${made.checkoutId}/cancel`, body: {} }),
+    expect: ownerOnly(200),
+  },
+  {
+    route: "POST /api/check-subscription",
+    request: () => ({ path: "/api/check-subscription", body: {} }),
+    expect: {
+      ...signedIn({ status: 200, check: planIs("plan_name", "free") }),
+      member: { status: 200, check: planIs("plan_name", "pro") },
+      owner: { status: 200, check: planIs("plan_name", "pro") },
+    },
+    badInput: { nothingToCorrupt: "reads no body, query or path parameter" },
+  },
+  {
+    route: "GET /api/subscription",
+    request: () => ({ path: "/api/subscription" }),
+    expect: {
+      ...signedIn({ status: 200, check: planIs("planName", "free") }),
+      member: { status: 200, check: planIs("planName", "pro") },
+      owner: { status: 200, check: planIs("planName", "pro") },
+    },
+  },
+  {
+    route: "POST /api/subscription/cancel",
+    request: () => ({ path: "/api/subscription/cancel", body: {} }),
+    expect: {
+      anonymous: 401,
+      otherHousehold: { status: 409, code: "CONFLICT" },
+      admin: { status: 409, code: "CONFLICT" },
+      member: { status: 403, code: "FORBIDDEN" },
+      owner: 200,
+    },
+    after: async (run) => restorePro(run.fx),
+    badInput: { nothingToCorrupt: "reads no body, query or path parameter" },
+  },
+  // Changing the running paid plan (decision 016): A pays for Pro monthly; B and the
+  // administrator's household pay for nothing, so there is nothing to change.
+  {
+    route: "POST /api/subscription/preview-change",
+    request: () => ({
+      path: "/api/subscription/preview-change",
+      body: { planName: "premium", period: "annual" },
+    }),
+    expect: {
+      anonymous: 401,
+      otherHousehold: { status: 409, code: "CONFLICT" },
+      admin: { status: 409, code: "CONFLICT" },
+      member: { status: 403, code: "FORBIDDEN" },
+      owner: 200,
+    },
+  },
+  {
+    route: "POST /api/subscription/change",
+    request: () => ({
+      path: "/api/subscription/change",
+      body: { planName: "premium", period: "annual" },
+    }),
+    expect: {
+      anonymous: 401,
+      otherHousehold: { status: 409, code: "CONFLICT" },
+      admin: { status: 409, code: "CONFLICT" },
+      member: { status: 403, code: "FORBIDDEN" },
+      owner: { status: 200, check: planIs("planName", "premium") },
+    },
+    after: async (run) => restorePro(run.fx),
+  },
+  {
+    route: "POST /api/subscription/resume",
+    // The owner's Pro is cancelled first, so there is something to resume.
+    setup: async (fx, caller) => {
+      if (caller === "owner") {
+        await jsonOk(await fx.people.owner.client.post("/api/subscription/cancel", {}));
+      }
+      return {};
+    },
+    request: () => ({ path: "/api/subscription/resume", body: {} }),
+    expect: {
+      anonymous: 401,
+      otherHousehold: { status: 409, code: "CONFLICT" },
+      admin: { status: 409, code: "CONFLICT" },
+      member: { status: 403, code: "FORBIDDEN" },
+      owner: {
+        status: 200,
+        check: (body) =>
+          record(body).cancelAtPeriodEnd === false ? undefined : "the plan is still cancelled",
+      },
+    },
+    after: async (run) => restorePro(run.fx),
+    badInput: { nothingToCorrupt: "reads no body, query or path parameter" },
+  },
+  {
+    route: "POST /api/subscription/portal",
+    // Stripe's portal: not in test billing.
+    request: () => ({ path: "/api/subscription/portal", body: {} }),
+    expect: {
+      anonymous: 401,
+      otherHousehold: { status: 409, code: "CONFLICT" },
+      admin: { status: 409, code: "CONFLICT" },
+      member: { status: 403, code: "FORBIDDEN" },
+      owner: { status: 409, code: "CONFLICT" },
+    },
+    badInput: { nothingToCorrupt: "reads no body, query or path parameter" },
+  },
+
+  // ——— Administrators ———
+  {
+    route: "GET /api/admin/plans",
+    request: () => ({ path: "/api/admin/plans" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/admin/plans/:id",
+    request: ({ fx }) => ({
+      path: `/api/admin/plans/${fx.plans.premiumId}`,
+      body: { displayName: "Premium", displayNameNl: "Premium", monthlyPriceCents: 499 },
+    }),
+    expect: adminOnly(200),
+    badInput: { optional: ["displayName", "displayNameNl", "monthlyPriceCents"] },
+  },
+  {
+    route: "POST /api/admin/plans/:id/features",
+    request: ({ fx }) => ({
+      path: `/api/admin/plans/${fx.plans.premiumId}/features`,
+      body: { text: "Matrix support", textNl: "Matrixhulp", displayOrder: 950 },
+    }),
+    expect: adminOnly(200),
+    badInput: { optional: ["displayOrder"] },
+  },
+  {
+    route: "PUT /api/admin/plans/:id/features/:featureId",
+    request: ({ fx }) => ({
+      path: `/api/admin/plans/${fx.plans.premiumId}/features/${fx.plans.featureId}`,
+      body: { isHighlighted: true },
+    }),
+    expect: adminOnly(200),
+    badInput: { optional: ["isHighlighted"] },
+  },
+  {
+    route: "DELETE /api/admin/plans/:id/features/:featureId",
+    setup: async (fx) => ({ featureId: await throwawayFeature(fx) }),
+    request: ({ fx, made }) => ({
+      path: `/api/admin/plans/${fx.plans.premiumId}/features/${made.featureId}`,
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/admin/coupons",
+    request: () => ({ path: "/api/admin/coupons" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/admin/coupons",
+    setup: async () => ({ code: `M${crypto.randomUUID().slice(0, 8).toUpperCase()}` }),
+    request: ({ made }) => ({
+      path: "/api/admin/coupons",
+      body: { code: made.code, percentOff: 15, maxUses: 3 },
+    }),
+    expect: adminOnly(200),
+    badInput: { optional: ["maxUses"] },
+  },
+  {
+    route: "PUT /api/admin/coupons/:id",
+    request: ({ fx }) => ({
+      path: `/api/admin/coupons/${fx.coupon.id}`,
+      body: {
+        percentOff: 10,
+        amountOffCents: null,
+        validUntil: null,
+        maxUses: null,
+        isActive: true,
+      },
+    }),
+    expect: adminOnly(200),
+    badInput: { optional: ["amountOffCents", "validUntil", "maxUses", "isActive"] },
+  },
+  {
+    route: "DELETE /api/admin/coupons/:id",
+    setup: async (fx) => {
+      const coupon = await newCoupon(
+        fx.testApp,
+        `GONE${crypto.randomUUID().slice(0, 6).toUpperCase()}`,
+      );
+      return { couponId: coupon.id };
+    },
+    request: ({ made }) => ({ path: `/api/admin/coupons/${made.couponId}` }),
+    expect: adminOnly(200),
+  },
+
+  // ——— Categories ———
+  {
+    route: "GET /api/categories",
+    request: () => ({ path: "/api/categories", query: { kind: "expense" } }),
+    expect: {
+      ...signedIn({ status: 200, check: noRowsOfA }),
+      member: 200,
+      owner: 200,
+    },
+    badInput: {},
+  },
+  {
+    route: "POST /api/categories",
+    setup: async () => ({ name: `Matrix ${crypto.randomUUID().slice(0, 8)}` }),
+    request: ({ made }) => ({
+      path: "/api/categories",
+      body: { kind: "expense", name: made.name, icon: "tag", color: "teal", taxRelevant: false },
+    }),
+    expect: signedIn(201),
+    badInput: { optional: ["icon", "color", "taxRelevant"] },
+  },
+  {
+    route: "PATCH /api/categories/:id",
+    request: ({ a }) => ({
+      path: `/api/categories/${a.expenseCategoryId}`,
+      body: { name: "Matrix groceries", color: "green" },
+    }),
+    expect: household(200),
+    badInput: { optional: ["name", "color"] },
+  },
+  {
+    route: "POST /api/categories/:id/merge",
+    setup: async (fx) => ({ categoryId: await throwawayCategory(fx) }),
+    request: ({ a, made }) => ({
+      path: `/api/categories/${made.categoryId}/merge`,
+      body: { intoCategoryId: a.expenseCategoryId },
+    }),
+    expect: household(200),
+  },
+
+  // ——— Entries ———
+  {
+    route: "GET /api/transactions",
+    request: ({ a }) => ({
+      path: "/api/transactions",
+      query: { member: a.ownerMemberId, limit: "50" },
+    }),
+    expect: {
+      ...signedIn({ status: 200, check: noRowsOfA }),
+      member: 200,
+      owner: 200,
+    },
+    badInput: {},
+  },
+  {
+    route: "GET /api/transactions/summary",
+    request: ({ a }) => ({ path: "/api/transactions/summary", query: { member: a.ownerMemberId } }),
+    expect: signedIn(200),
+    badInput: {},
+  },
+  {
+    route: "GET /api/transactions/export",
+    request: ({ a }) => ({
+      path: "/api/transactions/export",
+      query: { member: a.ownerMemberId, category: a.expenseCategoryId },
+    }),
+    expect: {
+      ...signedIn({
+        status: 200,
+        check: (body) =>
+          typeof body === "string" && body.includes("Matrix market")
+            ? "lists A's entries"
+            : undefined,
+      }),
+      member: 200,
+      owner: 200,
+    },
+    badInput: {},
+  },
+  {
+    route: "POST /api/imports",
+    setup: async () => ({
+      line: `${10 + Math.floor(Math.random() * 18)}-01-2026;-${1 + Math.floor(Math.random() * 900)},00`,
+    }),
+    request: ({ a, made }) => ({
+      path: "/api/imports",
+      body: {
+        text: `Datum;Bedrag;Omschrijving\n${made.line};Matrix import\n`,
+        setup: {
+          columns: { date: 0, amount: 1, merchant: 2 },
+          hasHeader: true,
+          dateFormat: "DD-MM-YYYY",
+          decimal: "comma",
+          kindFrom: "sign",
+          defaultKind: "expense",
+          defaultCategory: "Matrix imports",
+        },
+        memberId: a.ownerMemberId,
+        fileName: "matrix.csv",
+      },
+    }),
+    expect: householdBody(200),
+    badInput: {
+      optional: ["memberId", "fileName", "setup.defaultCategory", "setup.columns.merchant"],
+      harmless: [
+        {
+          at: "text",
+          kinds: ["huge-string"],
+          why: "a long text is a file of one bad row: it is reported, nothing is imported",
+        },
+      ],
+    },
+  },
+  {
+    route: "POST /api/transactions",
+    request: ({ a, fx }) => ({ path: "/api/transactions", body: expenseOfA(a, fx.month) }),
+    expect: householdBody(201),
+    badInput: { optional: entryOptional },
+  },
+  {
+    route: "GET /api/transactions/:id",
+    request: ({ a }) => ({ path: `/api/transactions/${a.splitEntryId}` }),
+    expect: household(200),
+  },
+  {
+    route: "PATCH /api/transactions/:id",
+    request: ({ a, fx }) => ({
+      path: `/api/transactions/${a.personalEntryId}`,
+      body: { ...expenseOfA(a, fx.month), merchant: "Matrix market" },
+    }),
+    expect: household(200),
+    badInput: { optional: entryOptional },
+  },
+  {
+    route: "DELETE /api/transactions/:id",
+    setup: async (fx) => ({ entryId: await throwawayEntry(fx) }),
+    request: ({ made }) => ({ path: `/api/transactions/${made.entryId}` }),
+    expect: household(204),
+  },
+  {
+    route: "POST /api/transactions/delete",
+    setup: async (fx) => ({ entryId: await throwawayEntry(fx) }),
+    request: ({ made }) => ({ path: "/api/transactions/delete", body: { ids: [made.entryId] } }),
+    expect: household(200),
+  },
+  {
+    route: "POST /api/transactions/restore",
+    setup: async (fx) => ({ entryId: await throwawayEntry(fx, true) }),
+    request: ({ made }) => ({ path: "/api/transactions/restore", body: { ids: [made.entryId] } }),
+    expect: household(200),
+  },
+  {
+    route: "GET /api/settle-up",
+    request: () => ({ path: "/api/settle-up" }),
+    expect: signedIn(200),
+  },
+  {
+    route: "POST /api/settlements",
+    request: ({ a, fx }) => ({
+      path: "/api/settlements",
+      body: {
+        fromMemberId: a.memberMemberId,
+        toMemberId: a.ownerMemberId,
+        amountCents: 625,
+        occurredOn: `${fx.month}-04`,
+        notes: "Matrix repayment",
+      },
+    }),
+    expect: household(201),
+    badInput: { optional: ["notes"] },
+  },
+  {
+    route: "POST /api/quick-entries",
+    request: ({ fx }) => ({
+      path: "/api/quick-entries",
+      body: {
+        amountCents: 450,
+        categoryId: fx.adminExpenseCategoryId,
+        occurredOn: `${fx.month}-05`,
+        merchant: "Matrix coffee",
+      },
+    }),
+    expect: adminOnly(201),
+    badInput: { optional: ["merchant"] },
+  },
+  {
+    route: "GET /api/quick-entries",
+    request: () => ({ path: "/api/quick-entries" }),
+    expect: adminOnly(200),
+  },
+
+  // ——— Recurring ———
+  {
+    route: "POST /api/recurring",
+    request: ({ a, fx }) => ({
+      path: "/api/recurring",
+      body: {
+        ...expenseOfA(a, fx.month),
+        occurredOn: fx.today,
+        frequency: "monthly",
+        endDate: null,
+      },
+    }),
+    expect: householdBody(201),
+    badInput: { optional: [...entryOptional, "endDate"] },
+  },
+  {
+    route: "GET /api/recurring",
+    request: ({ a }) => ({ path: "/api/recurring", query: { member: a.ownerMemberId } }),
+    expect: household(200),
+    badInput: {},
+  },
+  {
+    route: "GET /api/recurring/upcoming",
+    request: ({ a }) => ({
+      path: "/api/recurring/upcoming",
+      query: { days: "60", member: a.ownerMemberId },
+    }),
+    expect: household(200),
+    badInput: {},
+  },
+  {
+    route: "PATCH /api/recurring/occurrences/:transactionId",
+    setup: async (fx) => ({
+      transactionId: (await newRule(fx.testApp, fx.people.owner, fx.a.expenseCategoryId))
+        .occurrenceId,
+    }),
+    request: ({ a, made, fx }) => ({
+      path: `/api/recurring/occurrences/${made.transactionId}`,
+      body: { ...expenseOfA(a, fx.month), amountCents: 5500, frequency: "monthly" },
+    }),
+    expect: household(200),
+    badInput: { optional: [...entryOptional, "frequency"] },
+  },
+  {
+    route: "POST /api/recurring/:id/stop",
+    setup: async (fx) => ({
+      ruleId: (await newRule(fx.testApp, fx.people.owner, fx.a.expenseCategoryId)).id,
+    }),
+    request: ({ made, fx }) => ({
+      path: `/api/recurring/${made.ruleId}/stop`,
+      body: { endDate: fx.today },
+    }),
+    expect: household(200),
+    badInput: { optional: ["endDate"] },
+  },
+
+  // ——— Budgets and totals ———
+  {
+    route: "GET /api/budgets",
+    request: ({ a, fx }) => ({
+      path: "/api/budgets",
+      query: { month: fx.month, member: a.ownerMemberId },
+    }),
+    expect: household(200),
+    badInput: {},
+  },
+  {
+    route: "PUT /api/budgets",
+    request: ({ a, fx }) => ({
+      path: "/api/budgets",
+      body: {
+        categoryId: a.expenseCategoryId,
+        memberId: a.ownerMemberId,
+        month: fx.month,
+        amountCents: 30000,
+        rollover: "surplus",
+      },
+    }),
+    expect: householdBody(200),
+    badInput: { optional: ["memberId", "rollover"] },
+  },
+  {
+    route: "DELETE /api/budgets/:id",
+    setup: async (fx) => ({ budgetId: await throwawayBudget(fx) }),
+    request: ({ made }) => ({ path: `/api/budgets/${made.budgetId}` }),
+    expect: household(204),
+  },
+  {
+    route: "POST /api/budgets/copy",
+    request: ({ a, fx }) => ({
+      path: "/api/budgets/copy",
+      body: {
+        fromMonth: fx.month,
+        toMonth: `${Number(fx.month.slice(0, 4)) + 1}${fx.month.slice(4)}`,
+        memberId: a.ownerMemberId,
+      },
+    }),
+    expect: householdBody(200),
+    badInput: { optional: ["memberId"] },
+  },
+  {
+    route: "GET /api/totals",
+    request: ({ a, fx }) => ({
+      path: "/api/totals",
+      query: { from: `${fx.month}-01`, to: fx.today, member: a.ownerMemberId },
+    }),
+    expect: household(200),
+    badInput: {},
+  },
+  {
+    route: "GET /api/dashboard",
+    request: ({ a }) => ({ path: "/api/dashboard", query: { member: a.ownerMemberId } }),
+    expect: household(200),
+    badInput: {},
+  },
+
+  // ——— Better Auth (mounted at /api/auth) ———
+  {
+    route: "POST /api/auth/sign-up/email",
+    setup: async () => ({ email: uniqueEmail("matrix-signup") }),
+    request: ({ made }) => ({
+      path: "/api/auth/sign-up/email",
+      body: {
+        name: "Matrix Newcomer",
+        email: made.email,
+        password: strongPassword,
+        callbackURL: "/auth/email-verified",
+      },
+    }),
+    expect: everyone(200),
+    badInput: { optional: ["callbackURL"] },
+  },
+  {
+    route: "POST /api/auth/sign-in/email",
+    setup: async (fx, caller) => {
+      if (caller === "anonymous") return throwawayAccount(fx, "signin");
+      const person = fx.people[caller];
+      return { email: person.email, password: person.password };
+    },
+    request: ({ made }) => ({
+      path: "/api/auth/sign-in/email",
+      body: { email: made.email, password: made.password },
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/auth/sign-in/social",
+    // Google is not configured in the test app: no provider to go to.
+    request: () => ({
+      path: "/api/auth/sign-in/social",
+      body: { provider: "google", callbackURL: "/dashboard" },
+    }),
+    expect: everyone(404),
+    badInput: { optional: ["callbackURL"] },
+  },
+  {
+    route: "GET /api/auth/callback/:id",
+    request: () => ({ path: "/api/auth/callback/google", query: { code: "x", state: "y" } }),
+    expect: everyone(302),
+  },
+  {
+    route: "POST /api/auth/callback/:id",
+    request: () => ({ path: "/api/auth/callback/google", body: { code: "x", state: "y" } }),
+    expect: everyone(302),
+  },
+  {
+    route: "GET /api/auth/get-session",
+    unusedByHearth: "the server reads the session itself; the client asks /api/session",
+    request: () => ({ path: "/api/auth/get-session" }),
+    expect: {
+      ...everyone({
+        status: 200,
+        check: (body, run) =>
+          record(record(body).user).id === own(run).userId ? undefined : "not the caller's session",
+      }),
+      anonymous: 200,
+    },
+  },
+  {
+    route: "POST /api/auth/get-session",
+    unusedByHearth: "the server reads the session itself; the client asks /api/session",
+    // Better Auth refuses POST without deferSessionRefresh (405): not a route Hearth has.
+    request: () => ({ path: "/api/auth/get-session", body: {} }),
+    expect: everyone({ status: 404, code: "NOT_FOUND" }),
+    badInput: { nothingToCorrupt: "not a route Hearth has: answers 404 before reading a body" },
+  },
+  {
+    route: "POST /api/auth/sign-out",
+    endsSessions: true,
+    request: () => ({ path: "/api/auth/sign-out", body: {} }),
+    expect: everyone(200),
+    badInput: { nothingToCorrupt: "reads no body" },
+  },
+  {
+    route: "POST /api/auth/request-password-reset",
+    setup: async (fx) => ({ email: (await throwawayAccount(fx, "forgot")).email }),
+    request: ({ made }) => ({
+      path: "/api/auth/request-password-reset",
+      body: { email: made.email, redirectTo: "/reset-password" },
+    }),
+    expect: everyone(200),
+    badInput: { optional: ["redirectTo"] },
+  },
+  {
+    route: "GET /api/auth/reset-password/:token",
+    setup: async (fx) => ({ token: (await resetToken(fx)).token }),
+    request: ({ made }) => ({
+      path: `/api/auth/reset-password/${made.token}`,
+      query: { callbackURL: "/reset-password" },
+    }),
+    expect: everyone(302),
+  },
+  {
+    route: "POST /api/auth/reset-password",
+    // The token is the proof: whoever holds it sets the password of its person.
+    setup: async (fx) => ({ token: (await resetToken(fx)).token }),
+    request: ({ made }) => ({
+      path: "/api/auth/reset-password",
+      body: { token: made.token, newPassword: `${strongPassword} again` },
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/auth/send-verification-email",
+    setup: async (fx) => ({ email: (await unconfirmedAccount(fx)).email }),
+    request: ({ made }) => ({
+      path: "/api/auth/send-verification-email",
+      body: { email: made.email, callbackURL: "/auth/email-verified" },
+    }),
+    // Signed in, only one's own address may be sent a link ("Email mismatch").
+    expect: { ...everyone(400), anonymous: 200 },
+    badInput: { optional: ["callbackURL"] },
+  },
+  {
+    route: "GET /api/auth/verify-email",
+    setup: async (fx) => {
+      const url = new URL((await unconfirmedAccount(fx)).verifyPath, "http://x");
+      return { token: url.searchParams.get("token") ?? "" };
+    },
+    request: ({ made }) => ({
+      path: "/api/auth/verify-email",
+      query: { token: made.token, callbackURL: "/auth/email-verified" },
+    }),
+    expect: everyone(302),
+    badInput: {},
+  },
+  {
+    route: "POST /api/auth/change-password",
+    endsSessions: true,
+    request: ({ person }) => ({
+      path: "/api/auth/change-password",
+      body: {
+        currentPassword: person?.password ?? strongPassword,
+        newPassword: `${person?.password ?? strongPassword}!`,
+        revokeOtherSessions: true,
+      },
+    }),
+    expect: signedIn(200),
+    after: async (run, response) => {
+      if (run.person && response.status === 200) run.person.password = `${run.person.password}!`;
+    },
+    badInput: { optional: ["revokeOtherSessions"] },
+  },
+  {
+    route: "POST /api/auth/verify-password",
+    unusedByHearth: "Hearth never asks for the password again outside change-password",
+    request: (run) => ({
+      path: "/api/auth/verify-password",
+      body: { password: run.person?.password ?? strongPassword },
+    }),
+    expect: signedIn(200),
+  },
+  {
+    route: "POST /api/auth/change-email",
+    unusedByHearth: "Hearth has no address change (Better Auth's is off)",
+    request: () => ({
+      path: "/api/auth/change-email",
+      body: { newEmail: uniqueEmail("matrix-new"), callbackURL: "/profile" },
+    }),
+    expect: signedIn(400),
+  },
+  {
+    route: "POST /api/auth/update-session",
+    unusedByHearth: "Hearth keeps nothing in the session",
+    // Hearth defines no session fields: there is nothing to update.
+    request: () => ({ path: "/api/auth/update-session", body: {} }),
+    expect: signedIn(400),
+    badInput: {
+      nothingToCorrupt: "Hearth sends it no fields: Better Auth refuses an empty update",
+    },
+  },
+  {
+    route: "POST /api/auth/update-user",
+    unusedByHearth: "names are changed through PATCH /api/profile",
+    request: (run) => ({ path: "/api/auth/update-user", body: { name: run.person?.name ?? "x" } }),
+    expect: signedIn(200),
+  },
+  {
+    route: "POST /api/auth/delete-user",
+    unusedByHearth: "Hearth has no account deletion yet (Better Auth's is off)",
+    request: (run) => ({
+      path: "/api/auth/delete-user",
+      body: { password: run.person?.password ?? strongPassword },
+    }),
+    expect: signedIn(404),
+  },
+  {
+    route: "GET /api/auth/delete-user/callback",
+    unusedByHearth: "Hearth has no account deletion yet (Better Auth's is off)",
+    request: () => ({ path: "/api/auth/delete-user/callback", query: { token: "x" } }),
+    expect: everyone(404),
+    badInput: {},
+  },
+  {
+    route: "GET /api/auth/list-sessions",
+    unusedByHearth: "Hearth shows no session list",
+    request: () => ({ path: "/api/auth/list-sessions" }),
+    expect: signedIn({
+      status: 200,
+      check: (body, run) =>
+        Array.isArray(body) && body.every((item) => record(item).userId === own(run).userId)
+          ? undefined
+          : "lists sessions that are not the caller's",
+    }),
+  },
+  {
+    route: "POST /api/auth/revoke-session",
+    unusedByHearth: "Hearth shows no session list",
+    // Another person's token must stay valid: only the owner's own revocation succeeds.
+    setup: async (fx) => {
+      await signInAgain(fx.testApp, fx.people.owner);
+      return { token: (await ownerSecrets(fx)).sessionToken };
+    },
+    request: ({ made }) => ({ path: "/api/auth/revoke-session", body: { token: made.token } }),
+    expect: {
+      ...signedIn({ status: 200, unchanged: true }),
+      owner: 200,
+    },
+    endsSessions: true,
+  },
+  {
+    route: "POST /api/auth/revoke-sessions",
+    unusedByHearth: "Hearth shows no session list",
+    endsSessions: true,
+    request: () => ({ path: "/api/auth/revoke-sessions", body: {} }),
+    expect: signedIn(200),
+    badInput: { nothingToCorrupt: "reads no body" },
+  },
+  {
+    route: "POST /api/auth/revoke-other-sessions",
+    unusedByHearth: "Hearth shows no session list",
+    endsSessions: true,
+    request: () => ({ path: "/api/auth/revoke-other-sessions", body: {} }),
+    expect: signedIn(200),
+    badInput: { nothingToCorrupt: "reads no body" },
+  },
+  {
+    route: "POST /api/auth/link-social",
+    unusedByHearth: "Hearth links no second sign-in method",
+    request: () => ({
+      path: "/api/auth/link-social",
+      body: { provider: "google", callbackURL: "/profile" },
+    }),
+    expect: signedIn(404),
+  },
+  {
+    route: "GET /api/auth/list-accounts",
+    unusedByHearth: "Hearth shows no sign-in methods",
+    request: () => ({ path: "/api/auth/list-accounts" }),
+    expect: signedIn({
+      status: 200,
+      check: (body, run) =>
+        Array.isArray(body) && body.every((item) => record(item).userId === own(run).userId)
+          ? undefined
+          : "lists accounts that are not the caller's",
+    }),
+  },
+  {
+    route: "POST /api/auth/unlink-account",
+    unusedByHearth: "Hearth links no second sign-in method",
+    setup: async (fx) => ({ accountId: (await ownerSecrets(fx)).accountId }),
+    request: ({ made }) => ({
+      path: "/api/auth/unlink-account",
+      body: { providerId: "credential", accountId: made.accountId },
+    }),
+    expect: signedIn(400),
+  },
+  {
+    route: "GET /api/auth/account-info",
+    unusedByHearth: "Hearth reads no provider's account data",
+    setup: async (fx) => ({ accountId: (await ownerSecrets(fx)).accountId }),
+    request: ({ made }) => ({
+      path: "/api/auth/account-info",
+      query: { accountId: made.accountId },
+    }),
+    expect: signedIn(400),
+    badInput: {},
+  },
+  ...["get-access-token", "refresh-token"].map((name): MatrixEntry => ({
+    route: `POST /api/auth/${name}`,
+    unusedByHearth: "Hearth calls no provider's API",
+    // The owner's account id and user id: nobody else's session reaches them.
+    setup: async (fx) => ({ accountId: (await ownerSecrets(fx)).accountId }),
+    request: ({ made, fx }) => ({
+      path: `/api/auth/${name}`,
+      body: { accountId: made.accountId, userId: fx.people.owner.userId },
+    }),
+    expect: signedIn(400),
+  })),
+  {
+    route: "GET /api/auth/ok",
+    unusedByHearth: "Better Auth's own health answer",
+    request: () => ({ path: "/api/auth/ok" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/auth/error",
+    unusedByHearth: "Better Auth's error page (Hearth shows its own)",
+    request: () => ({ path: "/api/auth/error", query: { error: "matrix" } }),
+    expect: everyone(200),
+    badInput: {},
+  },
+];
