@@ -59,7 +59,12 @@ export async function createDeps(
   config: Config,
   logger = createLogger(config.logLevel),
 ): Promise<AppDeps> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) =>
+      logger.warn("PostgreSQL ended an idle connection", { error: error.message }),
+  });
   await seedPlans(database.db, config.billing);
   await backfillDefaultCategories(database.db);
   const mailer = createMailer({

@@ -21,6 +21,7 @@ import {
 } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
+import pg from "pg";
 
 /** A live process that is not us: `sleep`, killed after the test. */
 function startSleeper(): ChildProcess & { pid: number } {
@@ -169,5 +170,30 @@ describeOnEachDatabase("openDatabase", (database, kind) => {
     expect(rows.map((row) => row.name)).toEqual(["Kept"]);
     expect(await again.ping()).toBe(true);
     await again.close();
+  });
+
+  it("lives on when PostgreSQL ends its idle connections (a restart, an administrator)", async () => {
+    const url = database().databaseUrl;
+    if (!url) return; // PGlite has no server to end connections
+    const told: string[] = [];
+    const opened = await openDatabase({
+      databaseUrl: url,
+      dataDir: database().dataDir,
+      onIdleError: (error) => told.push(error.message),
+    });
+    await opened.db.select().from(schema.households).limit(1);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      );
+    } finally {
+      await admin.end();
+    }
+    await expect.poll(() => told.length).toBeGreaterThan(0);
+    expect(told[0]).toMatch(/terminating connection/);
+    expect(await opened.ping()).toBe(true);
+    await opened.close();
   });
 });

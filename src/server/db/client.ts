@@ -173,9 +173,15 @@ function isAlive(pid: number): boolean {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Told when PostgreSQL ends an idle connection (a restart, an administrator's command). */
+  onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends makes the pool emit "error"; unheard, that would end
+    // the process. The pool drops the connection and opens a new one for the next query, so
+    // it is only worth a line in the log.
+    pool.on("error", (error) => options.onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
     await migratePg(db, { migrationsFolder });
     return {
