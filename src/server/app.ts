@@ -35,10 +35,12 @@ import { systemRoutes } from "./features/system/system.routes.ts";
 import { AppError, errorBody } from "./lib/app-error.ts";
 import { createFileStore, type FileStore } from "./lib/file-store.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { createLimiter, LimitError, type Limiter } from "./lib/limits.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
 import { createRouter, type AppEnv } from "./lib/router.ts";
 import { csrfProtection } from "./middleware/csrf.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { limitWrites } from "./middleware/limit-writes.ts";
 import { refuseUnsafeText } from "./middleware/request-text.ts";
 import { loadSession } from "./middleware/session.ts";
 
@@ -48,6 +50,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   auth: Auth;
+  /** Hearth's own limits per account and per address, counted in the database (decision 014). */
+  limiter: Limiter;
   /** Uploaded files (avatars): a folder under the data folder, or S3. */
   fileStore: FileStore;
   /** The payment provider, when not the one BILLING chooses (tests: an unreachable Stripe). */
@@ -73,8 +77,9 @@ export async function createDeps(
     db: database.db,
     logger,
   });
-  const auth = createAuth({ config, db: database.db, mailer, logger });
-  return { config, database, mailer, logger, auth, fileStore: createFileStore(config) };
+  const limiter = createLimiter(database.db, config.rateLimit);
+  const auth = createAuth({ config, db: database.db, mailer, logger, limiter });
+  return { config, database, mailer, logger, auth, limiter, fileStore: createFileStore(config) };
 }
 
 function outboxAccess(config: Config): OutboxAccess {
@@ -97,7 +102,10 @@ export function createApiRoutes(deps: AppDeps) {
       "/",
       accountRoutes({ db, adminEmails: deps.config.adminEmails, billing: deps.config.billing }),
     )
-    .route("/", householdRoutes({ db, mailer: deps.mailer, config: deps.config }))
+    .route(
+      "/",
+      householdRoutes({ db, mailer: deps.mailer, config: deps.config, limiter: deps.limiter }),
+    )
     .route("/", profileRoutes({ db, fileStore: deps.fileStore }))
     .route("/", gatedAreaRoutes({ db, billing: deps.config.billing }))
     .route(
@@ -155,7 +163,10 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.use("/api/*", csrfProtection(config.trustedOrigins));
   app.use("/api/*", refuseUnsafeText());
 
-  app.route("/api/auth", authRoutes({ auth: deps.auth, trustProxy: config.trustProxy }));
+  app.route(
+    "/api/auth",
+    authRoutes({ auth: deps.auth, trustProxy: config.trustProxy, limiter: deps.limiter }),
+  );
   // Signed by Stripe, not by a session: answered before sessions are loaded.
   app.route(
     "/api",
@@ -166,6 +177,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     }),
   );
   app.use("/api/*", loadSession({ auth: deps.auth, db: deps.database.db }));
+  app.use("/api/*", limitWrites(deps.limiter));
   const api = createApiRoutes(deps);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -204,6 +216,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   }
 
   app.onError((error, c) => {
+    if (error instanceof LimitError) c.header("retry-after", String(error.retryAfter));
     if (error instanceof AppError) return c.json(error.toBody(), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody("VALIDATION", error.message || "The request is not valid."), 400);

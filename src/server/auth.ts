@@ -8,6 +8,7 @@ import {
   createHouseholdForUser,
   findProfile,
 } from "#server/features/households/households.service.ts";
+import { limits, type Limiter } from "#server/lib/limits.ts";
 import type { Logger } from "#server/lib/logger.ts";
 import {
   existingAccountMail,
@@ -26,8 +27,14 @@ export const languageHeader = "x-hearth-language";
 
 const passwordPaths = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
 
-export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logger: Logger }) {
-  const { config, db, mailer, logger } = deps;
+export function createAuth(deps: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  limiter: Limiter;
+}) {
+  const { config, db, mailer, logger, limiter } = deps;
 
   const languageOf = async (userId: string, request?: Request): Promise<Language> => {
     const profile = await findProfile(db, userId);
@@ -39,7 +46,17 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
   };
 
   // A mail that cannot be sent must not fail the request, nor reveal anything: log it.
+  // Nor may it flood one address: over its limit the mail is not sent (and only the log says so,
+  // so the answer tells nobody whether the address has an account; decision 014).
   const deliver = async (mail: Mail) => {
+    const taken = await limiter.take(limits.mailsReceived, mail.to);
+    if (!taken.ok) {
+      logger.warn("mail not sent: the address had enough mail this hour", {
+        to: mail.to,
+        subject: mail.subject,
+      });
+      return;
+    }
     try {
       await mailer.send(mail);
     } catch (error) {
@@ -64,6 +81,10 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
       maxPasswordLength: passwordMaxLength,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // A new password ends a run of wrong guesses on the account (the sign-in limit, 014).
+      onPasswordReset: async ({ user }) => {
+        await limiter.clear(limits.signIns, user.email);
+      },
       // Sign-up answers alike for new and known addresses; the owner of a known one is told.
       onExistingUserSignUp: async ({ user }, request) => {
         const language = await languageOf(user.id, request);

@@ -12,12 +12,21 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  /** Seconds to wait before trying again, from a 429's `Retry-After`. */
+  readonly retryAfter: number | undefined;
 
-  constructor(code: ErrorCode, message: string, status: number, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    status: number,
+    fields?: Record<string, string>,
+    retryAfter?: number,
+  ) {
     super(message);
     this.code = code;
     this.status = status;
     this.fields = fields;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -37,13 +46,15 @@ async function toApiError(res: Response | ClientResponse<unknown>): Promise<ApiE
   } catch {
     body = undefined;
   }
+  const wait = Number(res.headers.get("retry-after"));
+  const retryAfter = Number.isFinite(wait) && wait > 0 ? wait : undefined;
   const parsed = readErrorBody(body);
   if (parsed) {
     const { code, message, fields } = parsed.error;
-    return new ApiError(code, message, res.status, fields);
+    return new ApiError(code, message, res.status, fields, retryAfter);
   }
   const code = res.status === 429 ? "RATE_LIMITED" : res.status >= 500 ? "INTERNAL" : "VALIDATION";
-  return new ApiError(code, `HTTP ${res.status}`, res.status);
+  return new ApiError(code, `HTTP ${res.status}`, res.status, undefined, retryAfter);
 }
 
 async function settle<R>(response: Promise<R>): Promise<R> {

@@ -18,3 +18,4 @@ export {
   transactionShares,
   budgets,
 } from "./schema/money.ts";
+export { accountRateLimits } from "./schema/limits.ts";

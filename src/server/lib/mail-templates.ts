@@ -4,6 +4,10 @@ import type { Mail } from "./mail.ts";
 /**
  * Every mail Hearth sends, in English and Dutch. The Dutch table is typed by the English one,
  * so a sentence missing in one language fails the type check.
+ *
+ * Names are free text anyone can type, and a mail may go to someone who has no account yet: so
+ * no subject carries one, and in a body a name is set off as text (`asText`, `quoted`) that no
+ * mail program turns into a link (decision 018).
  */
 const en = {
   greeting: (name: string) => `Hello ${name},`,
@@ -31,8 +35,7 @@ const en = {
     expiry: "Nothing was changed in your account.",
   },
   invitation: {
-    subject: (inviter: string, household: string) =>
-      `${inviter} invites you to join ${household} on Hearth`,
+    subject: "You are invited to join a household on Hearth",
     greeting: "Hello,",
     intro: (inviter: string, household: string) =>
       `${inviter} invites you to join ${household} on Hearth, to keep your household's money together.`,
@@ -70,8 +73,7 @@ const nl: typeof en = {
     expiry: "Er is niets aan je account veranderd.",
   },
   invitation: {
-    subject: (inviter: string, household: string) =>
-      `${inviter} nodigt je uit voor ${household} op Hearth`,
+    subject: "Je bent uitgenodigd voor een huishouden op Hearth",
     greeting: "Hallo,",
     intro: (inviter: string, household: string) =>
       `${inviter} nodigt je uit om lid te worden van ${household} op Hearth, om samen het geld van jullie huishouden bij te houden.`,
@@ -84,6 +86,23 @@ const nl: typeof en = {
 };
 
 export const mailTexts = { en, nl } satisfies Record<Language, typeof en>;
+
+/** The zero-width non-joiner: invisible, and no link finder reads an address across it. */
+const linkBreak = "\u200C";
+
+/**
+ * Free text as text only: after every ".", ":", "/" and "@" an invisible zero-width non-joiner,
+ * so "evil.com/refund", "https://…" or "me@evil.com" in a name is no domain, scheme or address
+ * to the link finders of mail programs; what a person reads does not change.
+ */
+export function asText(value: string): string {
+  return value.replace(/[.:/@]/g, (mark) => `${mark}${linkBreak}`);
+}
+
+/** Free text inside a sentence: as text (`asText`) and between quotation marks. */
+export function quoted(value: string): string {
+  return `“${asText(value)}”`;
+}
 
 function escapeHtml(value: string): string {
   return value
@@ -104,8 +123,9 @@ function actionMail(
 ): Mail {
   const t = mailTexts[language];
   const part = t[kind];
+  const greeting = t.greeting(asText(name));
   const text = [
-    t.greeting(name),
+    greeting,
     "",
     part.intro,
     "",
@@ -117,7 +137,7 @@ function actionMail(
     t.signature,
   ].join("\n");
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5">
-<p>${escapeHtml(t.greeting(name))}</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(part.intro)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
 <p style="font-size:13px;color:#57534e">${escapeHtml(part.expiry)} ${escapeHtml(t.ignore)}</p>
@@ -143,7 +163,7 @@ export function invitationMail(
 ): Mail {
   const t = mailTexts[language];
   const part = t.invitation;
-  const intro = part.intro(input.inviterName, input.householdName);
+  const intro = part.intro(quoted(input.inviterName), quoted(input.householdName));
   const text = [
     part.greeting,
     "",
@@ -168,7 +188,7 @@ export function invitationMail(
 </body></html>`;
   return {
     to: input.to,
-    subject: part.subject(input.inviterName, input.householdName),
+    subject: part.subject,
     text,
     html,
   };

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { clientIpHeader, type Auth } from "#server/auth.ts";
-import type { AppEnv } from "#server/lib/router.ts";
+import { limitMessages, limits, minutesOf, type Limiter } from "#server/lib/limits.ts";
+import { requestLanguage, type AppEnv } from "#server/lib/router.ts";
 import { errorStatus, type ErrorCode } from "#shared/errors.ts";
 import { errorBody } from "#server/lib/app-error.ts";
 import { prepareAuthBody } from "./auth-input.ts";
@@ -35,11 +36,16 @@ function codeFor(status: number, authCode: unknown): ErrorCode {
   return "INTERNAL";
 }
 
-/** The client address: the socket's, or the first forwarded one behind a trusted proxy. */
+/**
+ * The client address: the socket's, or behind a trusted proxy (TRUST_PROXY) the right-most
+ * `X-Forwarded-For` entry — the address the proxy in front of Hearth saw and appended. The
+ * entries to its left are whatever the client wrote (decision 014).
+ */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    const hops = c.req.header("x-forwarded-for")?.split(",") ?? [];
+    const nearest = hops[hops.length - 1]?.trim();
+    if (nearest) return nearest;
   }
   try {
     return getConnInfo(c).remote.address ?? "127.0.0.1";
@@ -48,14 +54,40 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** The address a sign-in is for, from the JSON body already checked by `prepareAuthBody`. */
+function signInAddress(body: string | undefined): string | null {
+  if (!body) return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== "object" || parsed === null || !("email" in parsed)) return null;
+    return typeof parsed.email === "string" && parsed.email.trim()
+      ? parsed.email.trim().toLowerCase()
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Mounts Better Auth under /api/auth. Our server sets the client-address header (so rate limits
  * cannot be dodged by sending one), and every error leaves in the one error shape.
  */
-export function authRoutes(deps: { auth: Auth; trustProxy: boolean }) {
+export function authRoutes(deps: { auth: Auth; trustProxy: boolean; limiter: Limiter }) {
   return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
-    const prepared = await prepareAuthBody(c, c.req.path.slice("/api/auth".length));
+    const path = c.req.path.slice("/api/auth".length);
+    const prepared = await prepareAuthBody(c, path);
     if (prepared instanceof Response) return prepared;
+    // Attempts on one account are counted before the password is checked, from every address.
+    const account = path === "/sign-in/email" ? signInAddress(prepared.body) : null;
+    if (account) {
+      const taken = await deps.limiter.take(limits.signIns, account);
+      if (!taken.ok) {
+        const message = limitMessages[requestLanguage(c)].signIns(minutesOf(taken.retryAfter));
+        return c.json(errorBody("RATE_LIMITED", message), 429, {
+          "retry-after": String(taken.retryAfter),
+        });
+      }
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.set(clientIpHeader, clientAddress(c, deps.trustProxy));
     headers.delete("content-length");
@@ -65,6 +97,7 @@ export function authRoutes(deps: { auth: Auth; trustProxy: boolean }) {
       body: prepared.body === undefined || prepared.body === "" ? undefined : prepared.body,
     });
     const response = await deps.auth.handler(request);
+    if (account && response.status < 400) await deps.limiter.clear(limits.signIns, account);
     if (response.status < 400) return response;
 
     let authCode: unknown;
@@ -90,6 +123,9 @@ export function authRoutes(deps: { auth: Auth; trustProxy: boolean }) {
     const out = new Headers(response.headers);
     out.set("content-type", "application/json");
     out.delete("content-length");
+    // Better Auth's own limits say when in X-Retry-After only; the standard header is Retry-After.
+    if (code === "RATE_LIMITED")
+      out.set("retry-after", response.headers.get("x-retry-after") ?? "60");
     return new Response(JSON.stringify(errorBody(code, message)), {
       status: errorStatus[code],
       headers: out,

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "#server/db/client.ts";
 import type { Config } from "#server/env.ts";
+import type { Limiter } from "#server/lib/limits.ts";
 import type { Mailer } from "#server/lib/mail.ts";
 import {
   errorResponse as error,
@@ -185,6 +186,7 @@ export function householdRoutes(deps: {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, "baseUrl" | "billing">;
+  limiter: Limiter;
 }) {
   const { db } = deps;
   const router = createRouter();
@@ -231,7 +233,13 @@ export function householdRoutes(deps: {
       const viewer = requireViewer(c);
       const input = c.req.valid("json");
       const invitation = await sendInvitation(
-        { db, mailer: deps.mailer, config: deps.config, logger: c.var.logger },
+        {
+          db,
+          mailer: deps.mailer,
+          config: deps.config,
+          logger: c.var.logger,
+          limiter: deps.limiter,
+        },
         viewer,
         input,
       );

@@ -5,6 +5,7 @@ import { user } from "#server/db/schema/auth.ts";
 import { households, invitations, members, profiles } from "#server/db/schema/households.ts";
 import type { Config } from "#server/env.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { limitMessages, LimitError, limits, minutesOf, type Limiter } from "#server/lib/limits.ts";
 import type { Logger } from "#server/lib/logger.ts";
 import { invitationMail } from "#server/lib/mail-templates.ts";
 import type { Mailer } from "#server/lib/mail.ts";
@@ -94,7 +95,23 @@ export type InvitationDeps = {
   mailer: Mailer;
   logger: Logger;
   config: Pick<Config, "baseUrl" | "billing">;
+  limiter: Limiter;
 };
+
+/**
+ * An invitation is a mail to someone else: at most `limits.mailsSent` an hour from one account
+ * and `limits.mailsReceived` an hour to one address (decision 014). Counted before anything is
+ * stored, so a refused invitation changes nothing.
+ */
+async function takeMailLimits(limiter: Limiter, viewer: Viewer, email: string) {
+  const t = limitMessages[viewer.language];
+  const sent = await limiter.take(limits.mailsSent, viewer.userId);
+  if (!sent.ok) throw new LimitError(t.mailsSent(minutesOf(sent.retryAfter)), sent.retryAfter);
+  const received = await limiter.take(limits.mailsReceived, email);
+  if (!received.ok) {
+    throw new LimitError(t.mailsReceived(minutesOf(received.retryAfter)), received.retryAfter);
+  }
+}
 
 /**
  * Invites an address into the owner's household. In one transaction: an earlier pending
@@ -113,6 +130,7 @@ export async function sendInvitation(
   assertOwner(viewer, t);
   const email = input.email.trim().toLowerCase();
   if (email === viewer.email.toLowerCase()) throw new AppError("CONFLICT", t.inviteSelf);
+  await takeMailLimits(deps.limiter, viewer, email);
 
   const token = newInvitationToken();
   const invitation = await db.transaction(async (tx) => {
