@@ -19,6 +19,19 @@ export function loadPasswordJudge(): Promise<Judge> {
   return judgeLoading;
 }
 
+/**
+ * The verdict at submit time: waits for the rules when they are still loading (a quick
+ * submit, a slow connection), so a weak password is named here and not sent; null only when
+ * the rules cannot be loaded, and then the server judges.
+ */
+export async function judgeBeforeSending(
+  password: string,
+  userInputs: readonly string[] = [],
+): Promise<PasswordVerdict | null> {
+  const judge = await loadPasswordJudge().catch(() => null);
+  return judge ? judge(password, [...userInputs]) : null;
+}
+
 /** The verdicts that need no dictionary: the length limits, as the server applies them. */
 function judgeLength(password: string): PasswordVerdict | null {
   if (password.length < passwordMinLength) return { ok: false, score: 0, reason: "too-short" };

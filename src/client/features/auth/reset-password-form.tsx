@@ -10,7 +10,7 @@ import { describedBy, fieldIds, FormField } from "./form-field.tsx";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";
 import { PasswordStrengthMeter } from "#client/components/forms/password-strength-meter.tsx";
 import { SubmitButton } from "./submit-button.tsx";
-import { usePasswordStrength } from "#client/lib/use-password-strength.ts";
+import { judgeBeforeSending, usePasswordStrength } from "#client/lib/use-password-strength.ts";
 
 /** A new password and its repetition, with the strength meter; sent with the link's token. */
 export function ResetPasswordForm({
@@ -35,11 +35,11 @@ export function ResetPasswordForm({
     defaultValues: { password: "", confirm: "" },
   });
   const password = useWatch({ control, name: "password" });
-  const { verdict, judge } = usePasswordStrength(password);
+  const { verdict } = usePasswordStrength(password);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const judged = judge?.(values.password);
+    const judged = await judgeBeforeSending(values.password);
     if (judged && !judged.ok) {
       setError(
         "password",

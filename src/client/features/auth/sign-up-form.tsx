@@ -13,7 +13,7 @@ import { describedBy, fieldIds, FormField } from "./form-field.tsx";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";
 import { PasswordStrengthMeter } from "#client/components/forms/password-strength-meter.tsx";
 import { SubmitButton } from "./submit-button.tsx";
-import { usePasswordStrength } from "#client/lib/use-password-strength.ts";
+import { judgeBeforeSending, usePasswordStrength } from "#client/lib/use-password-strength.ts";
 
 const inlineLink = "font-medium text-foreground underline underline-offset-4 hover:text-primary";
 
@@ -43,12 +43,12 @@ export function SignUpForm({
     defaultValues: { name: "", email: defaultEmail, password: "" },
   });
   const [name, email, password] = useWatch({ control, name: ["name", "email", "password"] });
-  const { verdict, judge } = usePasswordStrength(password, [name, email]);
+  const { verdict } = usePasswordStrength(password, [name, email]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     // The server refuses the same passwords; saying so here saves a round trip.
-    const judged = judge?.(values.password, [values.name, values.email]);
+    const judged = await judgeBeforeSending(values.password, [values.name, values.email]);
     if (judged && !judged.ok) {
       setError(
         "password",

@@ -9,7 +9,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { passwordMaxLength, passwordMinLength } from "#shared/password-rules.ts";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";
 import { PasswordStrengthMeter } from "#client/components/forms/password-strength-meter.tsx";
-import { usePasswordStrength } from "#client/lib/use-password-strength.ts";
+import { judgeBeforeSending, usePasswordStrength } from "#client/lib/use-password-strength.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { useChangePassword } from "./profile.queries.ts";
 import { ProfileField, profileDescribedBy, profileFieldIds } from "./profile-field.tsx";
@@ -54,11 +54,11 @@ export function PasswordForm({ email, name }: { email: string; name: string }) {
     formState: { errors, isSubmitting },
   } = useForm<PasswordInputs>({ resolver: zodResolver(passwordSchema), defaultValues: empty });
   const next = useWatch({ control, name: "next" });
-  const { verdict, judge } = usePasswordStrength(next, [name, email]);
+  const { verdict } = usePasswordStrength(next, [name, email]);
 
   const onSubmit = handleSubmit(async (values) => {
     setChanged(false);
-    const judged = judge?.(values.next, [name, email]);
+    const judged = await judgeBeforeSending(values.next, [name, email]);
     if (judged && !judged.ok) {
       setError(
         "next",
