@@ -19,6 +19,8 @@ import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
 import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
 import { categoryRoutes } from "./features/categories/categories.routes.ts";
 import { csvRoutes } from "./features/csv/csv.routes.ts";
+import { investmentsRoutes } from "./features/investments/investments.routes.ts";
+import { savingsRoutes } from "./features/savings/savings.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { recurringRoutes } from "./features/recurring/recurring.routes.ts";
 import { quickEntryRoutes } from "./features/transactions/quick-entry.routes.ts";
@@ -125,7 +127,9 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", quickEntryRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", recurringRoutes({ db }))
     .route("/", budgetRoutes({ db }))
-    .route("/", dashboardRoutes({ db }));
+    .route("/", dashboardRoutes({ db }))
+    .route("/", savingsRoutes({ db }))
+    .route("/", investmentsRoutes({ db }));
   return deps.mailer.kind === "outbox"
     ? api.route("/", mailboxRoutes({ db, access: outboxAccess(deps.config) }))
     : api;

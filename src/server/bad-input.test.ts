@@ -178,7 +178,12 @@ describeOnEachDatabase("generated bad input", (database) => {
           const valid = entry.request({ fx, a: fx.a, made, caller, person });
           const seed = seedOf(entry.route);
           const cases = fc.sample(
-            badRequests({ pattern, valid, optional: entry.badInput?.optional ?? [] }),
+            badRequests({
+              pattern,
+              valid,
+              optional: entry.badInput?.optional ?? [],
+              fractional: entry.badInput?.fractional ?? [],
+            }),
             { numRuns, seed },
           );
           const harmless = entry.badInput?.harmless ?? [];

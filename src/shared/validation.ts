@@ -38,6 +38,22 @@ export const validationKeys = [
   "csvColumnMissing",
   "controlCharacters",
   "bodyNotJson",
+  "rateInvalid",
+  "accountRequired",
+  "accountClosed",
+  "targetDateNotFuture",
+  "emergencyMonthsRange",
+  "withdrawalTooLarge",
+  "isinInvalid",
+  "currencyInvalid",
+  "quantityInvalid",
+  "priceInvalid",
+  "fxRateInvalid",
+  "ratioInvalid",
+  "taxTooLarge",
+  "sellTooLarge",
+  "holdingRequired",
+  "holdingUnknown",
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -78,6 +94,22 @@ const en = {
   controlCharacters:
     "This text holds an invisible control character (such as NUL): remove it and try again",
   bodyNotJson: "Send the request as a JSON object (content-type: application/json)",
+  rateInvalid: "Enter a yearly rate from -100% to 100%, with at most two decimals",
+  accountRequired: "Choose a savings account",
+  accountClosed: "This account is closed: open it again first",
+  targetDateNotFuture: "Choose a target date after today",
+  emergencyMonthsRange: "Choose from 3 to 6 months of spending",
+  withdrawalTooLarge: "There is not that much in the account on that date",
+  isinInvalid: "An ISIN is 2 letters, 9 letters or digits and a check digit (NL0011683594)",
+  currencyInvalid: "Enter a currency as three letters, such as EUR or USD",
+  quantityInvalid: "Enter a number of units above 0",
+  priceInvalid: "Enter a price of 0 or more",
+  fxRateInvalid: "Enter the exchange rate in euros per unit of the currency, above 0",
+  ratioInvalid: "Enter how many new units each unit becomes, such as 2 or 0.5",
+  taxTooLarge: "The tax withheld cannot be more than the dividend",
+  sellTooLarge: "There are not that many units held on that date",
+  holdingRequired: "Choose a holding",
+  holdingUnknown: "No holding of this portfolio has this name, symbol or ISIN: add it first",
 } as const satisfies Record<ValidationKey, string>;
 
 const nl = {
@@ -113,6 +145,23 @@ const nl = {
   controlCharacters:
     "Deze tekst bevat een onzichtbaar stuurteken (zoals NUL): haal het weg en probeer het opnieuw",
   bodyNotJson: "Stuur het verzoek als een JSON-object (content-type: application/json)",
+  rateInvalid: "Voer een jaarrente in van -100% tot 100%, met hoogstens twee decimalen",
+  accountRequired: "Kies een spaarrekening",
+  accountClosed: "Deze rekening is opgeheven: open hem eerst weer",
+  targetDateNotFuture: "Kies een streefdatum na vandaag",
+  emergencyMonthsRange: "Kies 3 tot 6 maanden uitgaven",
+  withdrawalTooLarge: "Er staat op die datum niet zoveel op de rekening",
+  isinInvalid: "Een ISIN is 2 letters, 9 letters of cijfers en een controlecijfer (NL0011683594)",
+  currencyInvalid: "Voer een valuta in als drie letters, zoals EUR of USD",
+  quantityInvalid: "Voer een aantal stuks boven 0 in",
+  priceInvalid: "Voer een koers van 0 of meer in",
+  fxRateInvalid: "Voer de wisselkoers in euro per eenheid van de valuta in, boven 0",
+  ratioInvalid: "Voer in hoeveel nieuwe stuks elk stuk wordt, zoals 2 of 0,5",
+  taxTooLarge: "De ingehouden belasting kan niet meer zijn dan het dividend",
+  sellTooLarge: "Er zijn op die datum niet zoveel stuks in bezit",
+  holdingRequired: "Kies een positie",
+  holdingUnknown:
+    "Geen positie van deze portefeuille heeft deze naam, dit symbool of deze ISIN: voeg hem eerst toe",
 } as const satisfies Record<ValidationKey, string>;
 
 export const validationMessages: Record<Language, Record<ValidationKey, string>> = { en, nl };

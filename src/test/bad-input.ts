@@ -115,6 +115,8 @@ const badDates = [
   "",
 ];
 const extremeNumbers = [1e308, -1e308, 2 ** 53 + 1, -(2 ** 53) - 1, 12.5, 0.000001, -1];
+/** Extreme for a count or an amount in cents, a fine value for units, a price or a rate. */
+const fractions = [12.5, 0.000001];
 const numberLikeStrings = ["12", "NaN", "Infinity", "-Infinity", "1e400", "-0", "0x10", ""];
 const otherShapes = fc.constantFrom<unknown>([], [1, 2], {}, { nested: { deeper: [null] } });
 
@@ -126,6 +128,7 @@ type Replacement =
 function replacementsFor(
   valid: unknown,
   optional: boolean,
+  fractional = false,
 ): { bad: boolean; arbitrary: fc.Arbitrary<Replacement> }[] {
   const set = (kind: CorruptionKind, arbitrary: fc.Arbitrary<unknown>, bad = true) => ({
     bad,
@@ -148,9 +151,15 @@ function replacementsFor(
   } else if (typeof valid === "number") {
     out.push(
       set("wrong-type", fc.oneof(fc.constantFrom(...numberLikeStrings), fc.boolean(), otherShapes)),
-      set("extreme-number", fc.constantFrom(...extremeNumbers)),
+      set(
+        "extreme-number",
+        fc.constantFrom(
+          ...(fractional ? extremeNumbers.filter((n) => !fractions.includes(n)) : extremeNumbers),
+        ),
+      ),
       set("negative-zero", fc.constant(-0), false),
     );
+    if (fractional) out.push(set("extreme-number", fc.constantFrom(...fractions), false));
   } else if (typeof valid === "boolean") {
     out.push(set("wrong-type", fc.oneof(fc.constantFrom("true", "false", 1, 0, ""), otherShapes)));
   } else if (Array.isArray(valid)) {
@@ -223,13 +232,14 @@ function bodyCorruption(
   body: Record<string, unknown>,
   optional: ReadonlySet<string>,
   mustBeBad: boolean,
+  fractional: ReadonlySet<string> = new Set(),
 ): fc.Arbitrary<{ apply: (b: unknown) => unknown; corruption: Corruption }> {
   const places = placesOf(body);
   const choices: fc.Arbitrary<{ apply: (b: unknown) => unknown; corruption: Corruption }>[] = [];
   for (const place of places) {
     const at = dotted(place.path);
-    const optionalHere = optional.has(at.replace(/\.\d+(?=\.|$)/g, ""));
-    const replacements = replacementsFor(place.value, optionalHere)
+    const field = at.replace(/\.\d+(?=\.|$)/g, "");
+    const replacements = replacementsFor(place.value, optional.has(field), fractional.has(field))
       .filter((choice) => !mustBeBad || choice.bad)
       .map(({ arbitrary }) =>
         arbitrary.map((replacement) => ({
@@ -488,9 +498,12 @@ export function badRequests(options: {
   pattern: string;
   valid: MatrixRequest;
   optional: readonly string[];
+  /** Number fields where any fraction is valid (see BadInputSpec.fractional). */
+  fractional?: readonly string[];
 }): fc.Arbitrary<BadRequest> {
   const { pattern, valid } = options;
   const optional = new Set(options.optional);
+  const fractional = new Set(options.fractional ?? []);
   const query = Object.fromEntries(
     Object.entries(valid.query ?? {}).filter(
       (entry): entry is [string, string] => entry[1] !== undefined,
@@ -516,7 +529,7 @@ export function badRequests(options: {
   };
   const firsts: fc.Arbitrary<Step>[] = [];
   if (jsonBody) {
-    firsts.push(bodyCorruption(jsonBody, optional, true));
+    firsts.push(bodyCorruption(jsonBody, optional, true, fractional));
     firsts.push(wholeBodyCorruption(jsonBody));
   }
   if (valid.body instanceof RawBody && valid.body.raw instanceof FormData)
@@ -529,7 +542,7 @@ export function badRequests(options: {
     );
   }
   const extras: fc.Arbitrary<Step>[] = [];
-  if (jsonBody) extras.push(bodyCorruption(jsonBody, optional, false));
+  if (jsonBody) extras.push(bodyCorruption(jsonBody, optional, false, fractional));
   if (hasQuery) extras.push(queryCorruption(query, false));
 
   return fc

@@ -48,6 +48,17 @@ export type HouseholdIds = {
   ruleId: string;
   occurrenceId: string;
   budgetId: string;
+  /** A savings account shared 60/40 by owner and member, with a rate, a deposit and a statement. */
+  savingsAccountId: string;
+  savingsRateId: string;
+  savingsMovementId: string;
+  savingsStatementId: string;
+  goalId: string;
+  /** A portfolio shared 60/40 by owner and member, with a holding, a buy of it and a price. */
+  portfolioId: string;
+  holdingId: string;
+  tradeId: string;
+  priceId: string;
   invitationId: string;
   checkoutId: string;
 };
@@ -160,8 +171,9 @@ export function copyOf(testApp: () => TestApp, client: TestClient): TestClient {
 
 /**
  * Household A (a Pro subscription; owner, member, a category, a personal, a split and an income
- * entry, a monthly recurring rule with occurrences, a budget, a pending invitation, a pending
- * checkout, the owner's avatar), household B with its owner, an administrator with a household
+ * entry, a monthly recurring rule with occurrences, a budget, a savings account with a goal, a
+ * portfolio with a holding, a buy and a price, a pending invitation, a pending checkout, the
+ * owner's avatar), household B with its owner, an administrator with a household
  * of their own, a coupon and the plans; everything made through the routes a person uses, except
  * what only a payment or an administrator's screen would make (the subscription, the checkout,
  * the coupon), which is stored directly.
@@ -252,6 +264,85 @@ export async function buildMatrixFixture(
       amountCents: 40000,
     }),
   );
+  const savings = await jsonOk<{ id: string; rates: { id: string }[] }>(
+    await owner.client.post("/api/savings/accounts", {
+      name: "Matrix savings",
+      institution: "Matrix bank",
+      kind: "savings",
+      ownerKind: "shared",
+      shares: [
+        { memberId: owner.memberId, percentBp: 6000 },
+        { memberId: member.memberId, percentBp: 4000 },
+      ],
+      rateBp: 150,
+      openingBalanceCents: 250000,
+      openedOn: `${month}-01`,
+    }),
+    201,
+  );
+  const deposit = await jsonOk<{ id: string }>(
+    await owner.client.post(`/api/savings/accounts/${savings.id}/movements`, {
+      kind: "deposit",
+      amountCents: 10000,
+      occurredOn: `${month}-01`,
+    }),
+    201,
+  );
+  const statement = await jsonOk<{ id: string }>(
+    await owner.client.post(`/api/savings/accounts/${savings.id}/statements`, {
+      statedOn: `${month}-01`,
+      balanceCents: 260500,
+    }),
+    201,
+  );
+  const goal = await jsonOk<{ id: string }>(
+    await owner.client.post("/api/savings/goals", {
+      name: "Matrix holiday",
+      targetCents: 500000,
+      targetDate: `${Number(month.slice(0, 4)) + 2}-06-01`,
+      accountIds: [savings.id],
+    }),
+    201,
+  );
+  const portfolio = await jsonOk<{ id: string }>(
+    await owner.client.post("/api/investments/portfolios", {
+      name: "Matrix broker",
+      broker: "Matrix broker bank",
+      ownerKind: "shared",
+      shares: [
+        { memberId: owner.memberId, percentBp: 6000 },
+        { memberId: member.memberId, percentBp: 4000 },
+      ],
+    }),
+    201,
+  );
+  const holding = await jsonOk<{ id: string }>(
+    await owner.client.post(`/api/investments/portfolios/${portfolio.id}/holdings`, {
+      name: "Matrix All-World",
+      symbol: "VWCE",
+      isin: "IE00BK5BQT80",
+      kind: "etf",
+      currency: "EUR",
+    }),
+    201,
+  );
+  const buy = await jsonOk<{ id: string }>(
+    await owner.client.post(`/api/investments/holdings/${holding.id}/trades`, {
+      kind: "buy",
+      occurredOn: `${month}-01`,
+      quantity: 10,
+      price: 110.5,
+      feesCents: 300,
+    }),
+    201,
+  );
+  const holdingPrice = await jsonOk<{ id: string }>(
+    await owner.client.post(`/api/investments/holdings/${holding.id}/prices`, {
+      pricedOn: `${month}-01`,
+      price: 111.25,
+    }),
+    201,
+  );
   const invitation = await inviteByMail(testApp, owner);
   const checkoutId = await newCheckout(testApp, owner);
 
@@ -288,6 +379,15 @@ export async function buildMatrixFixture(
       ruleId: rule.id,
       occurrenceId: rule.occurrenceId,
       budgetId: budget.id,
+      savingsAccountId: savings.id,
+      savingsRateId: savings.rates[0]?.id ?? "",
+      savingsMovementId: deposit.id,
+      savingsStatementId: statement.id,
+      goalId: goal.id,
+      portfolioId: portfolio.id,
+      holdingId: holding.id,
+      tradeId: buy.id,
+      priceId: holdingPrice.id,
       invitationId: invitation.id,
       checkoutId,
     },

@@ -1,9 +1,24 @@
-import { eq } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { account, session } from "#server/db/schema/auth.ts";
 import { members } from "#server/db/schema/households.ts";
 import { categories } from "#server/db/schema/money.ts";
 import { budgets } from "#server/db/schema/money.ts";
 import { subscriptionPlanFeatures } from "#server/db/schema/billing.ts";
+import {
+  savingsAccounts,
+  savingsGoalAccounts,
+  savingsGoals,
+  savingsMovements,
+  savingsRates,
+  savingsStatements,
+} from "#server/db/schema/savings.ts";
+import {
+  holdingPrices,
+  holdings,
+  investmentTrades,
+  portfolios,
+} from "#server/db/schema/investments.ts";
 import type { ErrorCode } from "#shared/errors.ts";
 import type { CorruptionKind } from "#test/bad-input.ts";
 import { gatedAreas } from "#shared/plans.ts";
@@ -76,6 +91,11 @@ export type BadInputSpec = {
   optional?: string[];
   /** Corruptions the route accepts by design, at a body path or "query:<name>": not a fault. */
   harmless?: { at: string; kinds: CorruptionKind[]; why: string }[];
+  /**
+   * Number fields (dotted body paths) that take any fraction: units, prices, exchange rates.
+   * 12.5 and 0.000001 are valid there, so they count as only sometimes wrong.
+   */
+  fractional?: string[];
   /** Why the route has nothing to corrupt (no body, query or path parameter it reads). */
   nothingToCorrupt?: string;
 };
@@ -125,6 +145,14 @@ const householdBody = (status: Expectation) => ({
   ...household(status),
   otherHousehold: 400,
   admin: 400,
+});
+/** A Premium area of A (A is on Pro): B and the administrator's household are on Free. */
+const premiumArea = (member: Expectation, owner: Expectation = member) => ({
+  anonymous: 401,
+  otherHousehold: { status: 403, code: "PLAN_REQUIRED" as const },
+  admin: { status: 403, code: "PLAN_REQUIRED" as const },
+  member,
+  owner,
 });
 /** Routes that exist only for administrators: anyone else gets the unknown route's answer. */
 const adminOnly = (admin: Expectation): Record<Caller, Expectation> => ({
@@ -219,6 +247,117 @@ async function throwawayBudget(fx: MatrixFixture): Promise<string> {
     .onConflictDoNothing()
     .returning({ id: budgets.id });
   return row?.id ?? throwawayBudget(fx);
+}
+
+/** A day in A's savings far from the fixture's, different for each call. */
+const randomDay = () =>
+  `20${10 + Math.floor(Math.random() * 80)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`;
+
+async function throwawaySavings(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(savingsAccounts)
+    .values({ householdId: fx.a.householdId, name: "Matrix throwaway", ownerKind: "household" })
+    .returning({ id: savingsAccounts.id });
+  if (!row) throw new Error("No savings account row.");
+  return row.id;
+}
+
+/** What Hearth computes for A's shared savings account on `day`: its movements up to then. */
+async function balanceOn(fx: MatrixFixture, day: string): Promise<number> {
+  const [row] = await db(fx)
+    .select({ cents: sql<string>`coalesce(sum(${savingsMovements.amountCents}), 0)` })
+    .from(savingsMovements)
+    .where(
+      and(
+        eq(savingsMovements.accountId, fx.a.savingsAccountId),
+        lte(savingsMovements.occurredOn, day),
+      ),
+    );
+  return Number(row?.cents ?? 0);
+}
+
+async function throwawaySavingsRow(
+  fx: MatrixFixture,
+  kind: "rate" | "movement" | "statement",
+): Promise<string> {
+  const base = { accountId: fx.a.savingsAccountId, householdId: fx.a.householdId };
+  const day = randomDay();
+  const [row] =
+    kind === "rate"
+      ? await db(fx)
+          .insert(savingsRates)
+          .values({ ...base, startsOn: day, rateBp: 100 })
+          .onConflictDoNothing()
+          .returning({ id: savingsRates.id })
+      : kind === "movement"
+        ? await db(fx)
+            .insert(savingsMovements)
+            .values({ ...base, kind: "interest", amountCents: 1, occurredOn: fx.today })
+            .returning({ id: savingsMovements.id })
+        : await db(fx)
+            .insert(savingsStatements)
+            // Always a difference to book (else a 409): more than Hearth has on that day, which
+            // an earlier caller's correction may have moved.
+            .values({
+              ...base,
+              statedOn: day,
+              balanceCents: (await balanceOn(fx, day)) + 1_000 + randomInt(900_000),
+            })
+            .onConflictDoNothing()
+            .returning({ id: savingsStatements.id });
+  return row?.id ?? throwawaySavingsRow(fx, kind);
+}
+
+async function throwawayGoal(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(savingsGoals)
+    .values({
+      householdId: fx.a.householdId,
+      name: "Matrix throwaway goal",
+      targetCents: 1000,
+      targetDate: "2090-01-01",
+    })
+    .returning({ id: savingsGoals.id });
+  if (!row) throw new Error("No goal row.");
+  await db(fx)
+    .insert(savingsGoalAccounts)
+    .values({ goalId: row.id, accountId: fx.a.savingsAccountId, householdId: fx.a.householdId });
+  return row.id;
+}
+
+async function throwawayPortfolio(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(portfolios)
+    .values({ householdId: fx.a.householdId, name: "Matrix throwaway", ownerKind: "household" })
+    .returning({ id: portfolios.id });
+  if (!row) throw new Error("No portfolio row.");
+  return row.id;
+}
+
+async function throwawayHolding(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(holdings)
+    .values({ householdId: fx.a.householdId, portfolioId: fx.a.portfolioId, name: "Matrix gone" })
+    .returning({ id: holdings.id });
+  if (!row) throw new Error("No holding row.");
+  return row.id;
+}
+
+/** A dividend of A's holding (no later sell needs it) or a price on a day far from the fixture's. */
+async function throwawayInvestmentRow(fx: MatrixFixture, kind: "trade" | "price"): Promise<string> {
+  const base = { holdingId: fx.a.holdingId, householdId: fx.a.householdId };
+  const [row] =
+    kind === "trade"
+      ? await db(fx)
+          .insert(investmentTrades)
+          .values({ ...base, kind: "dividend", occurredOn: fx.today, amountCents: 1 })
+          .returning({ id: investmentTrades.id })
+      : await db(fx)
+          .insert(holdingPrices)
+          .values({ ...base, pricedOn: randomDay(), price: 99.5 })
+          .onConflictDoNothing()
+          .returning({ id: holdingPrices.id });
+  return row?.id ?? throwawayInvestmentRow(fx, kind);
 }
 
 async function throwawayFeature(fx: MatrixFixture) {
@@ -511,17 +650,376 @@ export const routeMatrix: MatrixEntry[] = [
   },
 
   // ——— Gated areas: 403 PLAN_REQUIRED on Free, open on A's Pro ———
-  ...gatedAreas.map((area): MatrixEntry => ({
-    route: `GET /api/${area}/overview`,
-    request: () => ({ path: `/api/${area}/overview` }),
-    expect: {
-      anonymous: 401,
-      otherHousehold: { status: 403, code: "PLAN_REQUIRED" },
-      admin: { status: 403, code: "PLAN_REQUIRED" },
-      member: 200,
-      owner: 200,
+  ...gatedAreas
+    .filter((area) => area !== "savings" && area !== "investments")
+    .map((area): MatrixEntry => ({
+      route: `GET /api/${area}/overview`,
+      request: () => ({ path: `/api/${area}/overview` }),
+      expect: {
+        anonymous: 401,
+        otherHousehold: { status: 403, code: "PLAN_REQUIRED" },
+        admin: { status: 403, code: "PLAN_REQUIRED" },
+        member: 200,
+        owner: 200,
+      },
+    })),
+
+  // ——— Savings (Premium; A is on Pro, B and the administrator on Free) ———
+  {
+    route: "GET /api/savings/accounts",
+    request: ({ a }) => ({ path: "/api/savings/accounts", query: { member: a.memberMemberId } }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "POST /api/savings/accounts",
+    request: ({ a, fx }) => ({
+      path: "/api/savings/accounts",
+      body: {
+        name: "Matrix deposit account",
+        institution: "Matrix bank",
+        kind: "fixed-term",
+        ownerKind: "member",
+        memberId: a.ownerMemberId,
+        rateBp: 210,
+        openingBalanceCents: 100000,
+        openedOn: `${fx.month}-01`,
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: {
+      optional: ["institution", "kind", "ownerKind", "rateBp", "openingBalanceCents"],
     },
-  })),
+  },
+  {
+    route: "GET /api/savings/accounts/:id",
+    request: ({ a }) => ({
+      path: `/api/savings/accounts/${a.savingsAccountId}`,
+      query: { member: a.ownerMemberId },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "PUT /api/savings/accounts/:id",
+    request: ({ a }) => ({
+      path: `/api/savings/accounts/${a.savingsAccountId}`,
+      body: {
+        name: "Matrix savings",
+        institution: "Matrix bank",
+        kind: "savings",
+        ownerKind: "shared",
+        shares: [
+          { memberId: a.ownerMemberId, percentBp: 6000 },
+          { memberId: a.memberMemberId, percentBp: 4000 },
+        ],
+        closed: false,
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: { optional: ["institution", "kind", "closed"] },
+  },
+  {
+    route: "DELETE /api/savings/accounts/:id",
+    setup: async (fx) => ({ accountId: await throwawaySavings(fx) }),
+    request: ({ made }) => ({ path: `/api/savings/accounts/${made.accountId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/savings/accounts/:id/rates",
+    request: ({ a, fx }) => ({
+      path: `/api/savings/accounts/${a.savingsAccountId}/rates`,
+      body: { startsOn: fx.today, rateBp: 175 },
+    }),
+    expect: premiumArea(201),
+    badInput: {},
+  },
+  {
+    route: "DELETE /api/savings/rates/:id",
+    setup: async (fx) => ({ rateId: await throwawaySavingsRow(fx, "rate") }),
+    request: ({ made }) => ({ path: `/api/savings/rates/${made.rateId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/savings/accounts/:id/movements",
+    request: ({ a, fx }) => ({
+      path: `/api/savings/accounts/${a.savingsAccountId}/movements`,
+      body: { kind: "interest", amountCents: 7, occurredOn: fx.today, note: "Matrix interest" },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["note", "sourceMemberId"] },
+  },
+  {
+    route: "DELETE /api/savings/movements/:id",
+    setup: async (fx) => ({ movementId: await throwawaySavingsRow(fx, "movement") }),
+    request: ({ made }) => ({ path: `/api/savings/movements/${made.movementId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/savings/accounts/:id/statements",
+    request: ({ a, fx }) => ({
+      path: `/api/savings/accounts/${a.savingsAccountId}/statements`,
+      body: { statedOn: fx.today, balanceCents: 300000 },
+    }),
+    expect: premiumArea(201),
+    badInput: {},
+  },
+  {
+    route: "DELETE /api/savings/statements/:id",
+    setup: async (fx) => ({ statementId: await throwawaySavingsRow(fx, "statement") }),
+    request: ({ made }) => ({ path: `/api/savings/statements/${made.statementId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/savings/statements/:id/book",
+    setup: async (fx) => ({ statementId: await throwawaySavingsRow(fx, "statement") }),
+    request: ({ made }) => ({ path: `/api/savings/statements/${made.statementId}/book` }),
+    expect: premiumArea(201),
+  },
+  {
+    route: "GET /api/savings/history",
+    request: ({ a }) => ({
+      path: "/api/savings/history",
+      query: { member: a.ownerMemberId, months: "12" },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "GET /api/savings/goals",
+    request: ({ a }) => ({ path: "/api/savings/goals", query: { member: a.ownerMemberId } }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "POST /api/savings/goals",
+    request: ({ a }) => ({
+      path: "/api/savings/goals",
+      body: {
+        name: "Matrix emergency fund",
+        kind: "emergency",
+        targetCents: 900000,
+        targetDate: "2031-01-01",
+        accountIds: [a.savingsAccountId],
+        plannedMonthlyCents: 20000,
+        emergencyMonths: 3,
+        contributions: [{ memberId: a.memberMemberId, monthlyCents: 5000 }],
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["kind", "plannedMonthlyCents", "contributions"] },
+  },
+  {
+    route: "PUT /api/savings/goals/:id",
+    request: ({ a }) => ({
+      path: `/api/savings/goals/${a.goalId}`,
+      body: {
+        name: "Matrix holiday",
+        targetCents: 500000,
+        targetDate: "2030-06-01",
+        accountIds: [a.savingsAccountId],
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "DELETE /api/savings/goals/:id",
+    setup: async (fx) => ({ goalId: await throwawayGoal(fx) }),
+    request: ({ made }) => ({ path: `/api/savings/goals/${made.goalId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "GET /api/savings/emergency-suggestion",
+    request: ({ a }) => ({
+      path: "/api/savings/emergency-suggestion",
+      query: { member: a.ownerMemberId },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+
+  // ——— Investments and net worth (Premium; A is on Pro, B and the administrator on Free) ———
+  {
+    route: "GET /api/investments/portfolios",
+    request: ({ a }) => ({
+      path: "/api/investments/portfolios",
+      query: { member: a.memberMemberId },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "POST /api/investments/portfolios",
+    request: ({ a }) => ({
+      path: "/api/investments/portfolios",
+      body: {
+        name: "Matrix pension",
+        broker: "Matrix broker bank",
+        ownerKind: "member",
+        memberId: a.ownerMemberId,
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["broker", "ownerKind"] },
+  },
+  {
+    route: "PUT /api/investments/portfolios/:id",
+    request: ({ a }) => ({
+      path: `/api/investments/portfolios/${a.portfolioId}`,
+      body: {
+        name: "Matrix broker",
+        broker: "Matrix broker bank",
+        ownerKind: "shared",
+        shares: [
+          { memberId: a.ownerMemberId, percentBp: 6000 },
+          { memberId: a.memberMemberId, percentBp: 4000 },
+        ],
+        closed: false,
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: { optional: ["broker", "closed"] },
+  },
+  {
+    route: "DELETE /api/investments/portfolios/:id",
+    setup: async (fx) => ({ portfolioId: await throwawayPortfolio(fx) }),
+    request: ({ made }) => ({ path: `/api/investments/portfolios/${made.portfolioId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/investments/portfolios/:id/holdings",
+    request: ({ a }) => ({
+      path: `/api/investments/portfolios/${a.portfolioId}/holdings`,
+      body: {
+        name: "Matrix Emerging Markets",
+        symbol: "EMIM",
+        isin: "IE00BKM4GZ66",
+        kind: "etf",
+        currency: "USD",
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["symbol", "isin", "kind", "currency"] },
+  },
+  {
+    route: "POST /api/investments/portfolios/:id/imports",
+    // A buy of A's holding on a day of its own per caller, found by its ISIN: every caller who
+    // may import adds a row (a sell could make a later one impossible).
+    setup: async () => ({
+      line: `${10 + Math.floor(Math.random() * 18)}-01-2026;IE00BK5BQT80;${1 + Math.floor(Math.random() * 9)};${100 + Math.floor(Math.random() * 20)},25`,
+    }),
+    request: ({ a, made }) => ({
+      path: `/api/investments/portfolios/${a.portfolioId}/imports`,
+      body: {
+        text: `Datum;ISIN;Aantal;Koers;Transactiekosten\n${made.line};-2,00\n`,
+        setup: {
+          columns: { date: 0, holding: 1, quantity: 2, price: 3, fees: 4 },
+          hasHeader: true,
+          dateFormat: "DD-MM-YYYY",
+          decimal: "comma",
+          kindFrom: "sign",
+        },
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: {
+      optional: ["setup.columns.fees"],
+      harmless: [
+        {
+          at: "text",
+          kinds: ["huge-string"],
+          why: "a long text is a file of one bad row: it is reported, nothing is imported",
+        },
+      ],
+    },
+  },
+  {
+    route: "GET /api/investments/holdings/:id",
+    request: ({ a }) => ({
+      path: `/api/investments/holdings/${a.holdingId}`,
+      query: { member: a.memberMemberId },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "PUT /api/investments/holdings/:id",
+    request: ({ a }) => ({
+      path: `/api/investments/holdings/${a.holdingId}`,
+      body: {
+        name: "Matrix All-World",
+        symbol: "VWCE",
+        isin: "IE00BK5BQT80",
+        kind: "etf",
+        currency: "EUR",
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: { optional: ["symbol", "isin", "kind", "currency"] },
+  },
+  {
+    route: "DELETE /api/investments/holdings/:id",
+    setup: async (fx) => ({ holdingId: await throwawayHolding(fx) }),
+    request: ({ made }) => ({ path: `/api/investments/holdings/${made.holdingId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/investments/holdings/:id/trades",
+    request: ({ a, fx }) => ({
+      path: `/api/investments/holdings/${a.holdingId}/trades`,
+      body: {
+        kind: "buy",
+        occurredOn: fx.today,
+        quantity: 2,
+        price: 112.75,
+        fxRate: 1,
+        feesCents: 100,
+        note: "Matrix monthly buy",
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: {
+      optional: ["fxRate", "feesCents", "note"],
+      fractional: ["quantity", "price", "fxRate"],
+    },
+  },
+  {
+    route: "DELETE /api/investments/trades/:id",
+    setup: async (fx) => ({ tradeId: await throwawayInvestmentRow(fx, "trade") }),
+    request: ({ made }) => ({ path: `/api/investments/trades/${made.tradeId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/investments/holdings/:id/prices",
+    request: ({ a, fx }) => ({
+      path: `/api/investments/holdings/${a.holdingId}/prices`,
+      body: { pricedOn: fx.today, price: 113.4, fxRate: 1 },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["fxRate"], fractional: ["price", "fxRate"] },
+  },
+  {
+    route: "DELETE /api/investments/prices/:id",
+    setup: async (fx) => ({ priceId: await throwawayInvestmentRow(fx, "price") }),
+    request: ({ made }) => ({ path: `/api/investments/prices/${made.priceId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "GET /api/investments/history",
+    request: ({ a }) => ({
+      path: "/api/investments/history",
+      query: { member: a.ownerMemberId, months: "12" },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "GET /api/net-worth",
+    request: ({ a }) => ({ path: "/api/net-worth", query: { member: a.ownerMemberId } }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
 
   // ——— Plans, checkout, subscription (BILLING=test) ———
   { route: "GET /api/plans", request: () => ({ path: "/api/plans" }), expect: everyone(200) },

@@ -19,3 +19,20 @@ export {
   budgets,
 } from "./schema/money.ts";
 export { accountRateLimits } from "./schema/limits.ts";
+export {
+  savingsAccounts,
+  savingsAccountShares,
+  savingsRates,
+  savingsMovements,
+  savingsStatements,
+  savingsGoals,
+  savingsGoalAccounts,
+  savingsGoalContributions,
+} from "./schema/savings.ts";
+export {
+  portfolios,
+  portfolioShares,
+  holdings,
+  investmentTrades,
+  holdingPrices,
+} from "./schema/investments.ts";

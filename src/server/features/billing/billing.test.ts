@@ -289,9 +289,9 @@ describeOnEachDatabase("plans, checkout, subscription and gating (test billing)"
           await partner.client.get("/api/subscription"),
         ),
       ).toMatchObject({ planName: "premium", isOwner: false });
-      expect(await json(await partner.client.get("/api/savings/overview"))).toEqual({
-        area: "savings",
-        entries: 0,
+      expect(await json(await partner.client.get("/api/savings/accounts"))).toMatchObject({
+        accounts: [],
+        totalCents: 0,
       });
       const signedOut = await new TestClient(testApp).post("/api/create-checkout", {
         priceId: "test_premium_monthly",
@@ -372,9 +372,17 @@ describeOnEachDatabase("plans, checkout, subscription and gating (test billing)"
       for (const plan of planNames) {
         await setHouseholdPlan(db(), owner.userId, plan);
         for (const area of gatedAreas) {
-          const response = await owner.client.get(`/api/${area}/overview`);
+          // Areas that are built answer on their own routes; the others on their overview.
+          const built = {
+            savings: "/api/savings/accounts",
+            investments: "/api/investments/portfolios",
+          };
+          const opened =
+            area in built ? built[area as keyof typeof built] : `/api/${area}/overview`;
+          const response = await owner.client.get(opened);
           if (hasAccess(plan, area)) {
-            expect(await json(response)).toEqual({ area, entries: 0 });
+            if (area in built) expect(response.status).toBe(200);
+            else expect(await json(response)).toEqual({ area, entries: 0 });
           } else {
             expect(response.status).toBe(403);
             expect((await errorOf(response)).code).toBe("PLAN_REQUIRED");
@@ -386,14 +394,14 @@ describeOnEachDatabase("plans, checkout, subscription and gating (test billing)"
       expect((await errorOf(await owner.client.get("/api/loans/anything"))).code).toBe(
         "PLAN_REQUIRED",
       );
-      expect((await new TestClient(testApp).get("/api/savings/overview")).status).toBe(401);
+      expect((await new TestClient(testApp).get("/api/savings/accounts")).status).toBe(401);
     });
 
     it("grants nothing for a visit to the success page or a redirect", async () => {
       const owner = await signUp();
       await owner.client.get("/subscription-success?session_id=cs_test_forged");
       await owner.client.get("/api/subscription-success?session_id=cs_test_forged");
-      expect((await errorOf(await owner.client.get("/api/savings/overview"))).code).toBe(
+      expect((await errorOf(await owner.client.get("/api/savings/accounts"))).code).toBe(
         "PLAN_REQUIRED",
       );
       const [profile] = await db().select().from(profiles).where(eq(profiles.id, owner.userId));

@@ -32,7 +32,8 @@ function overviewRoute<A extends GatedArea>(area: A) {
 
 /**
  * The plan gate on every gated area's routes (`/api/<area>/*`), and one honest read route per
- * area so the gate can be tested now. Each area's own issue replaces its overview.
+ * area not built yet so the gate can be tested now. Each area's own issue replaces its overview
+ * (savings and investments have their own routes: features/savings, features/investments).
  */
 export function gatedAreaRoutes(deps: { db: Db; billing: BillingMode }) {
   const router = createRouter();
@@ -40,11 +41,9 @@ export function gatedAreaRoutes(deps: { db: Db; billing: BillingMode }) {
     router.use(`/${area}/*`, requirePlan(area, deps));
     router.use(`/${area}`, requirePlan(area, deps));
   }
+  // Net worth adds savings and investments up: it opens with them.
+  router.use("/net-worth", requirePlan("investments", deps));
   return router
-    .openapi(overviewRoute("savings"), (c) => c.json({ area: "savings" as const, entries: 0 }, 200))
-    .openapi(overviewRoute("investments"), (c) =>
-      c.json({ area: "investments" as const, entries: 0 }, 200),
-    )
     .openapi(overviewRoute("loans"), (c) => c.json({ area: "loans" as const, entries: 0 }, 200))
     .openapi(overviewRoute("taxes"), (c) => c.json({ area: "taxes" as const, entries: 0 }, 200))
     .openapi(overviewRoute("insurance"), (c) =>

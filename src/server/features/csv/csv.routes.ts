@@ -38,7 +38,25 @@ const exportRoute = createRoute({
 });
 
 /** A CSV of 100,000 rows is some 10 MB; JSON escaping adds a little. */
-const importBodyLimit = 25 * 1024 * 1024;
+export const importBodyLimit = 25 * 1024 * 1024;
+
+/**
+ * An import's body limit: a larger body is the translated 400 a file of too many rows gets, on
+ * the `text` field. Shared with the trades' import.
+ */
+export const limitImportBody = () =>
+  bodyLimit({
+    maxSize: importBodyLimit,
+    onError: (c) => {
+      const language = requestLanguage(c);
+      return c.json(
+        errorBody("VALIDATION", invalidRequestMessage[language], {
+          text: validationMessages[language].csvTooLarge,
+        }),
+        400,
+      );
+    },
+  });
 
 export const importRequestSchema = z.object({
   text: z.string({ error: "csvEmpty" }).max(importBodyLimit, { error: "csvTooLarge" }),
@@ -61,20 +79,7 @@ const importRoute = createRoute({
   path: "/imports",
   summary:
     "Imports a CSV file's good rows (all or none), skipping rows imported before; reports bad rows",
-  middleware: [
-    bodyLimit({
-      maxSize: importBodyLimit,
-      onError: (c) => {
-        const language = requestLanguage(c);
-        return c.json(
-          errorBody("VALIDATION", invalidRequestMessage[language], {
-            text: validationMessages[language].csvTooLarge,
-          }),
-          400,
-        );
-      },
-    }),
-  ] as const,
+  middleware: [limitImportBody()] as const,
   request: {
     body: { content: { "application/json": { schema: importRequestSchema } }, required: true },
   },

@@ -8,6 +8,23 @@ import {
   transactions,
   transactionShares,
 } from "#server/db/schema/money.ts";
+import {
+  holdingPrices,
+  holdings,
+  investmentTrades,
+  portfolios,
+  portfolioShares,
+} from "#server/db/schema/investments.ts";
+import {
+  savingsAccounts,
+  savingsAccountShares,
+  savingsGoalAccounts,
+  savingsGoalContributions,
+  savingsGoals,
+  savingsMovements,
+  savingsRates,
+  savingsStatements,
+} from "#server/db/schema/savings.ts";
 
 /**
  * A table whose rows belong to a household (transactions, budgets, savings, ...): when a person
@@ -22,6 +39,19 @@ export type HouseholdOwnedTable = {
   householdColumn: PgColumn;
   /** Columns holding a member's id (who the entry is for, who paid, who received, ...). */
   memberColumns: PgColumn[];
+  /**
+   * Statements run before the rows move, while the old household's rows are still apart: what
+   * belonged to the old household as a whole becomes the joining person's own.
+   */
+  beforeMove?: (move: HouseholdMove) => SQL[];
+};
+
+export type HouseholdMove = {
+  fromHouseholdId: string;
+  toHouseholdId: string;
+  /** The person's old member row and the old household's aggregate row. */
+  fromMemberIds: string[];
+  toMemberId: string;
 };
 
 /**
@@ -55,21 +85,76 @@ export const householdOwnedTables: readonly HouseholdOwnedTable[] = [
     memberColumns: [transactionShares.memberId],
   },
   { table: budgets, householdColumn: budgets.householdId, memberColumns: [budgets.memberId] },
+  {
+    table: savingsAccounts,
+    householdColumn: savingsAccounts.householdId,
+    memberColumns: [],
+    // An account of a household of one was that person's: in the new household it stays theirs
+    // (the share row is re-pointed to their new member row with the other member columns).
+    beforeMove: (move) => [
+      sql`insert into savings_account_shares (account_id, household_id, member_id, percent_bp)
+          select id, household_id, ${move.fromMemberIds[0] ?? null}::uuid, 10000 from savings_accounts
+          where household_id = ${move.fromHouseholdId}::uuid and owner_kind = 'household'`,
+      sql`update savings_accounts set owner_kind = 'member'
+          where household_id = ${move.fromHouseholdId}::uuid and owner_kind = 'household'`,
+    ],
+  },
+  {
+    table: savingsAccountShares,
+    householdColumn: savingsAccountShares.householdId,
+    memberColumns: [savingsAccountShares.memberId],
+  },
+  { table: savingsRates, householdColumn: savingsRates.householdId, memberColumns: [] },
+  {
+    table: savingsMovements,
+    householdColumn: savingsMovements.householdId,
+    memberColumns: [savingsMovements.sourceMemberId, savingsMovements.createdByMemberId],
+  },
+  { table: savingsStatements, householdColumn: savingsStatements.householdId, memberColumns: [] },
+  { table: savingsGoals, householdColumn: savingsGoals.householdId, memberColumns: [] },
+  {
+    table: savingsGoalAccounts,
+    householdColumn: savingsGoalAccounts.householdId,
+    memberColumns: [],
+  },
+  {
+    table: savingsGoalContributions,
+    householdColumn: savingsGoalContributions.householdId,
+    memberColumns: [savingsGoalContributions.memberId],
+  },
+  {
+    table: portfolios,
+    householdColumn: portfolios.householdId,
+    memberColumns: [],
+    // As with savings accounts: a portfolio of a household of one was that person's, and stays
+    // theirs in the new household.
+    beforeMove: (move) => [
+      sql`insert into portfolio_shares (portfolio_id, household_id, member_id, percent_bp)
+          select id, household_id, ${move.fromMemberIds[0] ?? null}::uuid, 10000 from portfolios
+          where household_id = ${move.fromHouseholdId}::uuid and owner_kind = 'household'`,
+      sql`update portfolios set owner_kind = 'member'
+          where household_id = ${move.fromHouseholdId}::uuid and owner_kind = 'household'`,
+    ],
+  },
+  {
+    table: portfolioShares,
+    householdColumn: portfolioShares.householdId,
+    memberColumns: [portfolioShares.memberId],
+  },
+  { table: holdings, householdColumn: holdings.householdId, memberColumns: [] },
+  {
+    table: investmentTrades,
+    householdColumn: investmentTrades.householdId,
+    memberColumns: [investmentTrades.createdByMemberId],
+  },
+  { table: holdingPrices, householdColumn: holdingPrices.householdId, memberColumns: [] },
 ];
 
 /**
  * The one statement that moves a table's rows from one household to another, re-pointing the
  * member columns: references to any of `fromMemberIds` become `toMemberId`.
  */
-export function moveRowsStatement(
-  owned: HouseholdOwnedTable,
-  move: {
-    fromHouseholdId: string;
-    toHouseholdId: string;
-    fromMemberIds: string[];
-    toMemberId: string;
-  },
-): SQL {
+export function moveRowsStatement(owned: HouseholdOwnedTable, move: HouseholdMove): SQL {
   const table = sql.identifier(getTableName(owned.table));
   const household = sql.identifier(owned.householdColumn.name);
   const from = sql.join(

@@ -382,6 +382,9 @@ export async function acceptInvitation(
         fromMemberIds: aggregate ? [current.id, aggregate.id] : [current.id],
         toMemberId: joined.id,
       };
+      for (const owned of ownedTables) {
+        for (const statement of owned.beforeMove?.(move) ?? []) await tx.execute(statement);
+      }
       for (const owned of ownedTables) await tx.execute(moveRowsStatement(owned, move));
       // People removed from the old household keep their rows (entries may point at them).
       await tx
