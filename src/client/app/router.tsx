@@ -60,7 +60,27 @@ export const router = createBrowserRouter([
             handle: { area: "snelle-transactie" },
             lazy: () => import("./routes/dashboard.snelle-transactie.tsx"),
           },
-          ...(["saving", "investments", "loans", "taxes", "insurance"] as const).map((area) => ({
+          {
+            path: "saving",
+            handle: { area: "saving" },
+            lazy: () => import("./routes/dashboard.saving.tsx"),
+          },
+          {
+            path: "saving/accounts/:accountId",
+            handle: { area: "saving" },
+            lazy: () => import("./routes/dashboard.saving.tsx"),
+          },
+          {
+            path: "investments",
+            handle: { area: "investments" },
+            lazy: () => import("./routes/dashboard.investments.tsx"),
+          },
+          {
+            path: "investments/holdings/:holdingId",
+            handle: { area: "investments" },
+            lazy: () => import("./routes/dashboard.investments.tsx"),
+          },
+          ...(["loans", "taxes", "insurance"] as const).map((area) => ({
             path: area,
             handle: { area },
             lazy: () => import("./routes/dashboard.area.tsx"),

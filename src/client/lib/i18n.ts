@@ -19,6 +19,9 @@ export const namespaces = [
   "admin",
   "entries",
   "money",
+  "savings",
+  "investments",
+  "holdings",
 ] as const;
 
 export function storedLanguage(): Language {

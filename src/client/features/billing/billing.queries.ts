@@ -59,14 +59,24 @@ export function usePlans() {
 }
 
 /** After the plan changed: the account (sidebar locks, upgrade card) and everything billing. */
+/** The quotes of plan changes: kept apart from `billingQueries.all`, see `useRefreshPlan`. */
+const quoteKey = ["plan-change-quote"] as const;
+
+/**
+ * After the plan changed: everything that shows it is fetched again; quotes are dropped, not
+ * fetched again — the one on screen is for the change just made, which the server now calls
+ * "already your plan" (409).
+ */
 function useRefreshPlan() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return () => {
+    queryClient.removeQueries({ queryKey: quoteKey });
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: accountQueries.all }),
       queryClient.invalidateQueries({ queryKey: householdQueries.all }),
       queryClient.invalidateQueries({ queryKey: billingQueries.all }),
     ]);
+  };
 }
 
 export function useSelectFreePlan() {
@@ -112,7 +122,7 @@ export type PlanChangeInput = { planName: PlanName; period: BillingPeriod };
 /** What changing the running plan costs now (prorated); only asked for a real change. */
 export function usePlanChangeQuote(input: PlanChangeInput | null) {
   return useQuery({
-    queryKey: [...billingQueries.all, "quote", input?.planName, input?.period] as const,
+    queryKey: [...quoteKey, input?.planName, input?.period] as const,
     queryFn: () => {
       if (!input) throw new Error("No change to quote.");
       return unwrap(api.subscription["preview-change"].$post({ json: input }));

@@ -177,8 +177,13 @@ export function PlanPicker({
     selectedPlan !== undefined &&
     isPlanName(selectedPlan.name) &&
     !(selectedPlan.name === running.plan && period === running.period);
+  // Once the change is made (or being made) there is nothing left to quote for it.
   const quote = usePlanChangeQuote(
-    switching && selectedPlan && isPlanName(selectedPlan.name)
+    switching &&
+      !changePlan.isPending &&
+      !changePlan.isSuccess &&
+      selectedPlan &&
+      isPlanName(selectedPlan.name)
       ? { planName: selectedPlan.name, period }
       : null,
   );

@@ -8,8 +8,13 @@ import {
   requiredPlan,
   type DashboardArea,
 } from "#client/components/layout/nav-items.ts";
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "#client/components/ui/button.tsx";
+import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { openPlanDialog } from "#client/features/billing/plan-dialog-store.ts";
+import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
+import { savingsQueries } from "#client/features/savings/savings.queries.ts";
+import { InvestedFigure, NetWorthFigure, NetWorthHistory } from "./net-worth-card.tsx";
 import type { PlanName } from "#shared/plans.ts";
 
 type AreaCard = {
@@ -27,10 +32,19 @@ const cards: AreaCard[] = [
 
 /**
  * Savings, investments and net worth on the overview. A plan without them shows what they
- * would add and the upgrade; a plan with them shows where their figures will appear, and
- * invents none: the areas' own work fills these cards.
+ * would add and the upgrade; a plan with them shows the scope's savings, its holdings' value
+ * and net worth with its parts, and net worth month by month.
  */
-export function AreaCards({ plan, owner = true }: { plan: PlanName; owner?: boolean }) {
+export function AreaCards({
+  plan,
+  owner = true,
+  member = null,
+}: {
+  plan: PlanName;
+  owner?: boolean;
+  /** The scope: one member's id, or null for the household. */
+  member?: string | null;
+}) {
   const { t } = useTranslation("dashboard");
   return (
     <section aria-labelledby="area-cards-heading" className="space-y-3">
@@ -58,11 +72,19 @@ export function AreaCards({ plan, owner = true }: { plan: PlanName; owner?: bool
                   <LockIcon className="size-4 text-muted-foreground" aria-hidden="true" />
                 ) : null}
               </div>
-              <p className="flex-1 text-sm text-muted-foreground text-pretty">
-                {lock
-                  ? t(`overview.areas.${card.key}.locked`)
-                  : t(`overview.areas.${card.key}.empty`)}
-              </p>
+              {!lock && card.key === "saving" ? (
+                <SavedFigure member={member} />
+              ) : !lock && card.key === "investments" ? (
+                <InvestedFigure member={member} />
+              ) : !lock && card.key === "netWorth" ? (
+                <NetWorthFigure member={member} />
+              ) : (
+                <p className="flex-1 text-sm text-muted-foreground text-pretty">
+                  {lock
+                    ? t(`overview.areas.${card.key}.locked`)
+                    : t(`overview.areas.${card.key}.empty`)}
+                </p>
+              )}
               {lock && !owner ? (
                 <p className="text-sm font-medium" data-testid="ask-owner">
                   {t("upgrade.askOwner")}
@@ -90,6 +112,36 @@ export function AreaCards({ plan, owner = true }: { plan: PlanName; owner?: bool
           );
         })}
       </div>
+      {canOpen(plan, "investments") ? <NetWorthHistory member={member} /> : null}
     </section>
+  );
+}
+
+/** What the scope has saved today and the interest it earned this year; a hint while it has none. */
+function SavedFigure({ member }: { member: string | null }) {
+  const { t } = useTranslation("dashboard");
+  const format = useMoneyFormat();
+  const accounts = useQuery(savingsQueries.accounts(member));
+  if (accounts.isPending) return <Skeleton className="h-12 w-40" />;
+  const list = accounts.data;
+  if (!list || list.accounts.length === 0) {
+    return (
+      <p className="flex-1 text-sm text-muted-foreground text-pretty">
+        {t("overview.areas.saving.empty")}
+      </p>
+    );
+  }
+  return (
+    <div className="flex-1 space-y-1" data-testid="saved-figure">
+      <p className="text-2xl font-semibold tabular-nums" data-testid="saved-total">
+        {format.money(list.totalCents)}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {t("overview.areas.saving.figure", {
+          count: list.accounts.length,
+          interest: format.money(list.interestThisYearCents),
+        })}
+      </p>
+    </div>
   );
 }

@@ -62,8 +62,8 @@ export type BreakdownItem = {
   label: string;
   fill: string;
   cents: number;
-  /** The list of exactly the entries behind the amount. */
-  href: string;
+  /** The list of exactly the entries behind the amount; none: the part is only read. */
+  href?: string;
 };
 
 /** The most parts a ring shows (the rest become one "other" part). */
@@ -110,26 +110,35 @@ export function BreakdownCard({
     parts: items.map((item) => `${item.label} ${format.money(item.cents)}`).join(", "),
   });
 
+  const legendLine = (item: BreakdownItem) => (
+    <>
+      <span
+        className="size-2.5 shrink-0 rounded-full"
+        style={{ backgroundColor: item.fill }}
+        aria-hidden="true"
+      />
+      <span className="min-w-0 flex-1 truncate">{item.label}</span>
+      <span className="text-muted-foreground tabular-nums">{percent(item.cents)}</span>
+      <span className="w-24 text-right font-medium tabular-nums">{format.money(item.cents)}</span>
+    </>
+  );
   const legend = (
     <ul className="min-w-0 flex-1 space-y-1.5 text-sm">
       {items.map((item) => (
         <li key={item.key}>
-          <Link
-            to={item.href}
-            className="flex items-center gap-2 rounded-sm py-0.5 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            data-testid="breakdown-link"
-          >
-            <span
-              className="size-2.5 shrink-0 rounded-full"
-              style={{ backgroundColor: item.fill }}
-              aria-hidden="true"
-            />
-            <span className="min-w-0 flex-1 truncate">{item.label}</span>
-            <span className="text-muted-foreground tabular-nums">{percent(item.cents)}</span>
-            <span className="w-24 text-right font-medium tabular-nums">
-              {format.money(item.cents)}
+          {item.href ? (
+            <Link
+              to={item.href}
+              className="flex items-center gap-2 rounded-sm py-0.5 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              data-testid="breakdown-link"
+            >
+              {legendLine(item)}
+            </Link>
+          ) : (
+            <span className="flex items-center gap-2 py-0.5" data-testid="breakdown-part">
+              {legendLine(item)}
             </span>
-          </Link>
+          )}
         </li>
       ))}
     </ul>
@@ -173,9 +182,13 @@ export function BreakdownCard({
           {all.map((item) => (
             <tr key={item.key}>
               <td>
-                <Link to={item.href} className="hover:underline">
-                  {item.label}
-                </Link>
+                {item.href ? (
+                  <Link to={item.href} className="hover:underline">
+                    {item.label}
+                  </Link>
+                ) : (
+                  item.label
+                )}
               </td>
               <td>{format.money(item.cents)}</td>
               <td>{percent(item.cents)}</td>

@@ -120,7 +120,7 @@ export function OverviewPage({ account, plan }: { account: Account; plan: PlanNa
               </p>
             </div>
           )}
-          <AreaCards plan={plan} owner={account.member.role === "owner"} />
+          <AreaCards plan={plan} owner={account.member.role === "owner"} member={member} />
         </>
       )}
     </DashboardPage>

@@ -1,5 +1,5 @@
 import { PlusIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.tsx";
 import {
@@ -22,6 +22,13 @@ import {
   useEntryDialog,
 } from "./entry-dialog-store.ts";
 import { EntryForm } from "./entry-form.tsx";
+import { canOpen } from "#client/components/layout/nav-items.ts";
+import { shownPlan } from "#client/features/billing/billing.queries.ts";
+import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
+import { Segmented } from "#client/features/savings/form-parts.tsx";
+import { PutAsideForm } from "#client/features/savings/put-aside-form.tsx";
+import type { Category, EntryKind } from "#shared/schemas/categories.schema.ts";
+import type { Transaction } from "#shared/schemas/transactions.schema.ts";
 
 /** The one entry dialog of the dashboard, opened through the store from anywhere. */
 export function EntryDialogHost({ account }: { account: Account }) {
@@ -52,14 +59,13 @@ export function EntryDialogHost({ account }: { account: Account }) {
           </DialogDescription>
         </DialogHeader>
         {people && categories.data ? (
-          <EntryForm
+          <EntryOrPutAside
             key={state.key}
+            account={account}
             entry={state.entry}
             initialKind={state.kind}
             people={people}
             categories={categories.data}
-            meId={account.member.id}
-            onDone={closeEntryDialog}
           />
         ) : (
           <div className="grid gap-4 px-6 pb-6" aria-busy="true">
@@ -71,6 +77,67 @@ export function EntryDialogHost({ account }: { account: Account }) {
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The dialog's body: an entry, or — for a new one, where the plan opens savings — money put
+ * aside, which is a savings deposit and never an entry (decision 019). Both keep the same
+ * expense / income / put-aside switch on top.
+ */
+function EntryOrPutAside({
+  account,
+  entry,
+  initialKind,
+  people,
+  categories,
+}: {
+  account: Account;
+  entry: Transaction | null;
+  initialKind: EntryKind;
+  people: HouseholdMemberRow[];
+  categories: Category[];
+}) {
+  const { t } = useTranslation("entries");
+  const uid = useId();
+  const [kind, setKind] = useState<EntryKind>(initialKind);
+  const [putAside, setPutAside] = useState(false);
+  const savingsOpen = entry === null && canOpen(shownPlan(account, false), "saving");
+  if (savingsOpen && putAside) {
+    return (
+      <PutAsideForm
+        account={account}
+        onDone={closeEntryDialog}
+        kindSwitch={
+          <Segmented
+            name={`${uid}-kind`}
+            legend={t("form.kind")}
+            value={"put-aside" as EntryKind | "put-aside"}
+            options={[
+              { value: "expense", label: t("kinds.expense") },
+              { value: "income", label: t("kinds.income") },
+              { value: "put-aside", label: t("kinds.putAside") },
+            ]}
+            onChange={(next) => {
+              if (next === "put-aside") return;
+              setKind(next);
+              setPutAside(false);
+            }}
+          />
+        }
+      />
+    );
+  }
+  return (
+    <EntryForm
+      entry={entry}
+      initialKind={kind}
+      people={people}
+      categories={categories}
+      meId={account.member.id}
+      onDone={closeEntryDialog}
+      onPutAside={savingsOpen ? () => setPutAside(true) : undefined}
+    />
   );
 }
 

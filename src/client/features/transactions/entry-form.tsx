@@ -356,6 +356,7 @@ export function EntryForm({
   categories,
   meId,
   onDone,
+  onPutAside,
 }: {
   entry: Transaction | null;
   initialKind: EntryKind;
@@ -363,6 +364,8 @@ export function EntryForm({
   categories: readonly Category[];
   meId: string;
   onDone: () => void;
+  /** A new entry where the plan opens savings: "Put aside" switches to a deposit instead. */
+  onPutAside?: (() => void) | undefined;
 }) {
   const { t } = useTranslation("entries");
   const language = useFormLanguage();
@@ -534,12 +537,13 @@ export function EntryForm({
         <Segmented
           name={`${uid}-kind`}
           legend={t("form.kind")}
-          value={kind}
+          value={kind as EntryKind | "put-aside"}
           options={[
             { value: "expense", label: t("kinds.expense") },
             { value: "income", label: t("kinds.income") },
+            ...(onPutAside ? [{ value: "put-aside" as const, label: t("kinds.putAside") }] : []),
           ]}
-          onChange={setKind}
+          onChange={(next) => (next === "put-aside" ? onPutAside?.() : setKind(next))}
         />
 
         <div className="grid items-start gap-4 sm:grid-cols-2">

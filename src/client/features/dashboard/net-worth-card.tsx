@@ -1,0 +1,203 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { useInvestmentsFormat } from "#client/features/investments/investments-page.tsx";
+import { useNetWorth, usePortfolios } from "#client/features/investments/investments.queries.ts";
+import { tooltipStyle } from "#client/features/savings/history-chart.tsx";
+import { cn } from "#client/lib/cn.ts";
+import type { NetWorth } from "#shared/schemas/investments.schema.ts";
+import { ChartCard, ChartImage, DataTable } from "./chart-card.tsx";
+
+const linkClass =
+  "rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+
+/** The investments card's figure: what the scope's holdings are worth and their gain. */
+export function InvestedFigure({ member }: { member: string | null }) {
+  const { t } = useTranslation("dashboard");
+  const format = useInvestmentsFormat();
+  const portfolios = usePortfolios(member);
+  if (portfolios.isPending) return <Skeleton className="h-12 w-40" />;
+  const list = portfolios.data;
+  if (!list || list.portfolios.every((p) => p.holdings.length === 0)) {
+    return (
+      <p className="flex-1 text-sm text-muted-foreground text-pretty">
+        {t("overview.areas.investments.empty")}
+      </p>
+    );
+  }
+  return (
+    <div className="flex-1 space-y-1" data-testid="invested-figure">
+      <p className="text-2xl font-semibold tabular-nums" data-testid="invested-total">
+        {format.money(list.totals.valueCents)}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {t("overview.areas.investments.figure", {
+          gain: format.signed(list.totals.unrealisedCents),
+          percent: format.gainPercent(list.totals.unrealisedPercent),
+        })}
+      </p>
+    </div>
+  );
+}
+
+/** The net worth card's figure: today's, with its parts, each linking to its area. */
+export function NetWorthFigure({ member }: { member: string | null }) {
+  const { t } = useTranslation("dashboard");
+  const format = useInvestmentsFormat();
+  const worth = useNetWorth(member);
+  if (worth.isPending) return <Skeleton className="h-12 w-40" />;
+  const today = worth.data?.today;
+  if (!today || worth.data?.months.length === 0) {
+    return (
+      <p className="flex-1 text-sm text-muted-foreground text-pretty">
+        {t("overview.areas.netWorth.empty")}
+      </p>
+    );
+  }
+  return (
+    <div className="flex-1 space-y-2" data-testid="net-worth-figure">
+      <p className="text-2xl font-semibold tabular-nums" data-testid="net-worth-total">
+        {format.money(today.netWorthCents)}
+      </p>
+      <ul className="grid gap-1 text-sm">
+        <li className="flex justify-between gap-3">
+          <Link to="/dashboard/saving" className={linkClass}>
+            {t("overview.netWorth.savings")}
+          </Link>
+          <span className="tabular-nums" data-testid="net-worth-savings">
+            {format.money(today.savingsCents)}
+          </span>
+        </li>
+        <li className="flex justify-between gap-3">
+          <Link to="/dashboard/investments" className={linkClass}>
+            {t("overview.netWorth.investments")}
+          </Link>
+          <span className="tabular-nums" data-testid="net-worth-investments">
+            {format.money(today.investmentsCents)}
+          </span>
+        </li>
+        <li className="flex justify-between gap-3 text-muted-foreground">
+          <span>{t("overview.netWorth.debts")}</span>
+          <span className="tabular-nums">
+            {today.debtsCents === 0 ? format.money(0) : `−${format.money(today.debtsCents)}`}
+          </span>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** Net worth month by month since the first record, as a chart or a table. */
+export function NetWorthHistory({ member }: { member: string | null }) {
+  const worth = useNetWorth(member);
+  if (worth.isPending) return <Skeleton className="h-72 w-full" />;
+  if (!worth.data || worth.data.months.length < 2) return null;
+  return <NetWorthChart worth={worth.data} />;
+}
+
+function NetWorthChart({ worth }: { worth: NetWorth }) {
+  const { t } = useTranslation("dashboard");
+  const format = useInvestmentsFormat();
+  const title = t("overview.netWorth.title");
+  const months = worth.months;
+  const data = months.map((row, index) => ({
+    month: row.month,
+    label:
+      index === 0 || row.month.endsWith("-01")
+        ? `${format.shortMonth(row.month)} ’${row.month.slice(2, 4)}`
+        : format.shortMonth(row.month),
+    value: row.netWorthCents / 100,
+  }));
+  const first = months[0];
+  const last = months[months.length - 1];
+  const summary =
+    first && last
+      ? t("overview.netWorth.summary", {
+          from: format.money(first.netWorthCents),
+          fromMonth: format.month(first.month),
+          to: format.money(last.netWorthCents),
+          toMonth: format.month(last.month),
+        })
+      : title;
+  const tick = { fill: "var(--muted-foreground)", fontSize: 12 };
+  return (
+    <ChartCard
+      title={title}
+      description={t("overview.netWorth.description")}
+      testId="net-worth-history"
+      chart={
+        <ChartImage label={summary} className="h-56 w-full">
+          <ResponsiveContainer width="100%" height="100%">
+            <AreaChart data={data} accessibilityLayer={false} margin={{ left: -8, right: 8 }}>
+              <CartesianGrid vertical={false} stroke="var(--border)" />
+              <XAxis
+                dataKey="label"
+                tick={tick}
+                tickLine={false}
+                axisLine={false}
+                minTickGap={12}
+              />
+              <YAxis
+                tick={tick}
+                tickLine={false}
+                axisLine={false}
+                width={60}
+                tickFormatter={(value: number) => format.compactMoney(value)}
+              />
+              <Tooltip
+                contentStyle={tooltipStyle}
+                labelFormatter={(_label, payload) => {
+                  const month = (payload[0]?.payload as { month?: string } | undefined)?.month;
+                  return month ? format.month(month) : "";
+                }}
+                formatter={(value) => [format.money(Math.round(Number(value) * 100)), title]}
+              />
+              <Area
+                type="monotone"
+                dataKey="value"
+                stroke="var(--primary)"
+                fill="var(--primary)"
+                fillOpacity={0.2}
+                strokeWidth={2}
+                isAnimationActive={false}
+              />
+            </AreaChart>
+          </ResponsiveContainer>
+        </ChartImage>
+      }
+      table={
+        <DataTable
+          caption={title}
+          head={[
+            t("overview.netWorth.month"),
+            t("overview.netWorth.savings"),
+            t("overview.netWorth.investments"),
+            t("overview.netWorth.debts"),
+            title,
+          ]}
+        >
+          {[...months].reverse().map((row) => (
+            <tr key={row.month}>
+              <td className="whitespace-nowrap">{format.month(row.month)}</td>
+              <td className="whitespace-nowrap">{format.money(row.savingsCents)}</td>
+              <td className="whitespace-nowrap">{format.money(row.investmentsCents)}</td>
+              <td className="whitespace-nowrap">{format.money(row.debtsCents)}</td>
+              <td className={cn("whitespace-nowrap font-medium")}>
+                {format.money(row.netWorthCents)}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      }
+    />
+  );
+}

@@ -1,0 +1,286 @@
+import { LoaderCircleIcon } from "lucide-react";
+import { useId } from "react";
+import { useForm, useWatch, type Path, type UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "#client/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "#client/components/ui/dialog.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { NativeSelect } from "#client/components/ui/select.tsx";
+import type { Account } from "#client/features/account/account.queries.ts";
+import { errorText } from "#client/features/income-spending/money-format.ts";
+import { amountForSchema } from "#client/features/transactions/amount-input.ts";
+import { today } from "#shared/dates.ts";
+import {
+  addMovementSchema,
+  movementInputKinds,
+  type AccountSummary,
+  type AddMovementInput,
+} from "#shared/schemas/savings.schema.ts";
+import {
+  FieldError,
+  MoneyInput,
+  Segmented,
+  fieldIds,
+  invalidProps,
+  schemaResolver,
+  showServerErrors,
+  usePeople,
+} from "./form-parts.tsx";
+import { useSavingsFormat } from "./savings-format.ts";
+import { useAddMovement, useDeleteMovement } from "./savings.queries.ts";
+
+export type MovementInputKind = (typeof movementInputKinds)[number];
+
+/** The "from" choice for the household's joint money (no member). */
+export const joint = "joint";
+
+export type MovementFormValues = {
+  /** The account, where the form chooses it (putting money aside); else the dialog's. */
+  accountId: string;
+  kind: MovementInputKind;
+  amount: string;
+  occurredOn: string;
+  note: string;
+  source: string;
+};
+
+const fieldOfPath: Record<string, Path<MovementFormValues>> = {
+  accountId: "accountId",
+  kind: "kind",
+  amountCents: "amount",
+  occurredOn: "occurredOn",
+  note: "note",
+  sourceMemberId: "source",
+};
+export const fieldOf = (path: string): Path<MovementFormValues> =>
+  fieldOfPath[path.split(".")[0] ?? ""] ?? "amount";
+
+export function movementInput(values: MovementFormValues): AddMovementInput {
+  return {
+    kind: values.kind,
+    amountCents: amountForSchema(values.amount) as number,
+    occurredOn: values.occurredOn,
+    note: values.note,
+    sourceMemberId: values.kind === "deposit" && values.source !== joint ? values.source : null,
+  };
+}
+
+export const movementResolver = schemaResolver(addMovementSchema, movementInput, fieldOf);
+
+/** Whose money a deposit is by default: the owner's when one person owns the account. */
+function defaultSource(target: AccountSummary): string {
+  return target.owner.kind === "member" ? (target.owner.shares[0]?.memberId ?? joint) : joint;
+}
+
+/** "Deposit", "Withdraw" or "Add movement" on one account. */
+export function MovementDialog({
+  account,
+  target,
+  initialKind,
+  onClose,
+}: {
+  account: Account;
+  target: AccountSummary;
+  initialKind: MovementInputKind;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("savings");
+  const format = useSavingsFormat();
+  const uid = useId();
+  const { people } = usePeople(account);
+  const add = useAddMovement();
+  const remove = useDeleteMovement();
+  const form = useForm<MovementFormValues>({
+    resolver: movementResolver,
+    defaultValues: {
+      accountId: target.id,
+      kind: initialKind,
+      amount: "",
+      occurredOn: today(),
+      note: "",
+      source: defaultSource(target),
+    },
+  });
+  const {
+    control,
+    setValue,
+    setError,
+    handleSubmit,
+    formState: { isSubmitting, isSubmitted },
+  } = form;
+  const kind = useWatch({ control, name: "kind" });
+  const rerun = () => {
+    if (isSubmitted) void form.trigger();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const input = movementInput(values);
+    try {
+      const movement = await add.mutateAsync({ accountId: target.id, input });
+      onClose();
+      toast.success(
+        t(`movementForm.booked.${values.kind}`, {
+          amount: format.money(input.amountCents),
+          name: target.name,
+        }),
+        {
+          action: {
+            label: t("undo"),
+            onClick: () =>
+              remove.mutate(movement.id, {
+                onSuccess: () => toast.success(t("movementForm.undone")),
+                onError: (error) =>
+                  toast.error(t("movementForm.undoFailed"), { description: errorText(t, error) }),
+              }),
+          },
+        },
+      );
+    } catch (error) {
+      if (showServerErrors(error, setError, fieldOf)) return;
+      toast.error(t("movementForm.failed"), { description: errorText(t, error) });
+    }
+  });
+
+  const busy = isSubmitting || add.isPending;
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="sm:max-w-md" closeLabel={t("close")} data-testid="movement-dialog">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid min-w-0 gap-4">
+          <DialogHeader>
+            <DialogTitle>{t(`movementForm.title.${kind}`)}</DialogTitle>
+            <DialogDescription>
+              {t("movementForm.description", {
+                name: target.name,
+                balance: format.money(target.balanceCents),
+              })}
+            </DialogDescription>
+          </DialogHeader>
+
+          <Segmented
+            name={`${uid}-kind`}
+            legend={t("movementForm.kind")}
+            value={kind}
+            options={movementInputKinds.map((value) => ({
+              value,
+              label: t(`movementKinds.${value}`),
+            }))}
+            onChange={(value) => {
+              setValue("kind", value);
+              rerun();
+            }}
+          />
+
+          <MovementFields
+            form={form}
+            uid={uid}
+            people={people}
+            withSource={kind === "deposit"}
+            rerun={rerun}
+          />
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" disabled={busy} aria-busy={busy}>
+              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+              {t(`movementForm.submit.${kind}`)}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * A movement's amount, date, whose money (a deposit) and note: the fields the account's dialog
+ * and "Put aside" in the entry dialog share.
+ */
+export function MovementFields({
+  form,
+  uid,
+  people,
+  withSource,
+  rerun,
+}: {
+  form: UseFormReturn<MovementFormValues>;
+  uid: string;
+  people: readonly { id: string; name: string }[];
+  withSource: boolean;
+  rerun: () => void;
+}) {
+  const { t } = useTranslation("savings");
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const ids = (name: string) => fieldIds(uid, name);
+  return (
+    <>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={ids("amount").input}>{t("movementForm.amount")}</Label>
+          <MoneyInput
+            id={ids("amount").input}
+            autoFocus
+            {...invalidProps(ids("amount"), errors.amount?.message)}
+            {...register("amount", { onChange: rerun })}
+          />
+          <FieldError id={ids("amount").error} message={errors.amount?.message} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={ids("date").input}>{t("movementForm.date")}</Label>
+          <Input
+            id={ids("date").input}
+            type="date"
+            {...invalidProps(ids("date"), errors.occurredOn?.message)}
+            {...register("occurredOn", { onChange: rerun })}
+          />
+          <FieldError id={ids("date").error} message={errors.occurredOn?.message} />
+        </div>
+      </div>
+
+      {withSource ? (
+        <div className="grid gap-2">
+          <Label htmlFor={ids("source").input}>{t("movementForm.from")}</Label>
+          <NativeSelect
+            id={ids("source").input}
+            {...invalidProps(ids("source"), errors.source?.message)}
+            {...register("source", { onChange: rerun })}
+          >
+            <option value={joint}>{t("movementForm.jointMoney")}</option>
+            {people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={ids("source").error} message={errors.source?.message} />
+        </div>
+      ) : null}
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids("note").input}>{t("movementForm.note")}</Label>
+        <Input
+          id={ids("note").input}
+          autoComplete="off"
+          placeholder={t("movementForm.noteHint")}
+          {...invalidProps(ids("note"), errors.note?.message)}
+          {...register("note")}
+        />
+        <FieldError id={ids("note").error} message={errors.note?.message} />
+      </div>
+    </>
+  );
+}
