@@ -1,5 +1,17 @@
 import { expect, it } from "vitest";
-import { today } from "#shared/dates.ts";
+import { addMonths, today } from "#shared/dates.ts";
+import type {
+  HoldingDetail,
+  InvestmentsHistory,
+  NetWorth,
+  PortfolioList,
+} from "#shared/schemas/investments.schema.ts";
+import type {
+  AccountDetail,
+  AccountList,
+  Goal,
+  SavingsHistory,
+} from "#shared/schemas/savings.schema.ts";
 import { TestClient } from "#test/client.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
 import { useTestApp } from "#test/test-app.ts";
@@ -75,6 +87,84 @@ describeOnEachDatabase("npm run seed:demo", (database) => {
     expect(settleUp.balances.reduce((sum, balance) => sum + balance.balanceCents, 0)).toBe(0);
 
     // A second run finds the account and adds nothing.
+    // Savings on Premium: two accounts with two years behind them, a rate change, a statement
+    // with interest not booked yet, a holiday goal and an emergency fund.
+    const savings = await json<AccountList>("/api/savings/accounts");
+    expect(savings.accounts.map((a) => a.kind).sort()).toEqual(["fixed-term", "savings"]);
+    expect(savings.totalCents).toBeGreaterThan(1_000_000);
+    expect(savings.interestThisYearCents).toBeGreaterThan(0);
+    const joint = savings.accounts.find((a) => a.kind === "savings");
+    expect(joint?.lastStatement?.differenceCents).toBe(1_234);
+    const detail = await json<AccountDetail>(`/api/savings/accounts/${joint?.id}`);
+    expect(detail.rates.map((r) => r.rateBp)).toEqual([225, 150]);
+    expect(detail.movements.some((m) => m.kind === "withdrawal")).toBe(true);
+    expect(Math.min(...detail.movements.map((m) => m.balanceCents))).toBeGreaterThan(0);
+    const history = await json<SavingsHistory>("/api/savings/history?months=25");
+    expect(history.accounts.every((a) => (a.balances[1] ?? 0) > 0)).toBe(true);
+    const { goals } = await json<{ goals: Goal[] }>("/api/savings/goals");
+    expect(goals.map((g) => g.kind).sort()).toEqual(["custom", "emergency"]);
+    expect(goals.every((g) => g.neededMonthlyCents > 0 && g.savedCents > 0)).toBe(true);
+
+    // Investments: one portfolio shared 50/50, two ETFs (one in dollars) and a fund bought
+    // monthly for two years, month-end prices up to today, two dividends and one sale.
+    const invested = await json<PortfolioList>("/api/investments/portfolios");
+    expect(invested.portfolios).toHaveLength(1);
+    const [portfolio] = invested.portfolios;
+    expect(portfolio?.owner.shares.map((share) => share.percentBp)).toEqual([5_000, 5_000]);
+    expect(portfolio?.holdings.map((h) => [h.kind, h.currency]).sort()).toEqual([
+      ["etf", "EUR"],
+      ["etf", "USD"],
+      ["fund", "EUR"],
+    ]);
+    for (const holding of portfolio?.holdings ?? []) {
+      expect(holding.quantity).toBeGreaterThan(0);
+      expect(holding.latestPrice).toMatchObject({ pricedOn: day, stale: false });
+      expect(holding.valueCents).toBeGreaterThan(0);
+      expect(holding.xirr).not.toBeNull();
+    }
+    expect(invested.totals.valueCents).toBeGreaterThan(1_000_000);
+    expect(invested.totals.costCents).toBeGreaterThan(1_000_000);
+    expect(invested.totals.realisedCents).not.toBe(0);
+    expect(invested.totals.dividendsCents).toBeGreaterThan(0);
+    expect(invested.totals.feesCents).toBeGreaterThan(0);
+    expect(invested.asOf).toBe(day);
+    expect(invested.allocation.byKind.map((part) => part.kind)).toEqual(["etf", "fund"]);
+    expect(invested.allocation.byHolding).toHaveLength(3);
+    const distributing = portfolio?.holdings.find((h) => h.dividendsCents > 0);
+    const withDividends = await json<HoldingDetail>(
+      `/api/investments/holdings/${distributing?.id}`,
+    );
+    expect(withDividends.trades.filter((t) => t.kind === "dividend")).toHaveLength(2);
+    expect(withDividends.trades.filter((t) => t.kind === "buy").length).toBeGreaterThanOrEqual(24);
+    expect(withDividends.prices.length).toBeGreaterThanOrEqual(25);
+    const sold = portfolio?.holdings.find((h) => h.realisedCents !== 0);
+    expect(sold?.currency).toBe("USD");
+    expect(
+      (await json<HoldingDetail>(`/api/investments/holdings/${sold?.id}`)).trades.filter(
+        (t) => t.kind === "sell",
+      ),
+    ).toHaveLength(1);
+    const invHistory = await json<InvestmentsHistory>("/api/investments/history?months=25");
+    expect(invHistory.months[0]).toBe(addMonths(day.slice(0, 7), -24));
+    expect(invHistory.portfolios[0]?.values.every((cents) => cents > 0)).toBe(true);
+    expect(invHistory.portfolios[0]?.values.at(-1)).toBe(invested.totals.valueCents);
+    expect(invHistory.costs.at(-1)).toBe(invested.totals.costCents);
+    expect((invHistory.costs[12] ?? 0) > (invHistory.costs[0] ?? 0)).toBe(true);
+
+    // Net worth: the savings and the portfolio, month by month for the two years.
+    const worth = await json<NetWorth>("/api/net-worth");
+    expect(worth.today).toEqual({
+      savingsCents: savings.totalCents,
+      investmentsCents: invested.totals.valueCents,
+      debtsCents: 0,
+      netWorthCents: savings.totalCents + invested.totals.valueCents,
+    });
+    expect(worth.months).toHaveLength(25);
+    expect(worth.months.every((row) => row.savingsCents > 0 && row.investmentsCents > 0)).toBe(
+      true,
+    );
+    expect(worth.months.at(-1)).toEqual({ month: day.slice(0, 7), ...worth.today });
+
     const again = await seedDemo(testApp().deps, { today: day });
     expect(again.created).toBe(false);
     const after = await json<{ count: number }>(`/api/transactions/summary?to=${day}`);

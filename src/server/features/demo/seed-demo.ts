@@ -12,10 +12,13 @@ import {
   transactionShares,
   transactions,
 } from "#server/db/schema/money.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
 import { setOwnerPlanName } from "#server/features/billing/billing.service.ts";
 import { findMembership } from "#server/features/households/households.service.ts";
 import { materializeDue } from "#server/features/recurring/materialize.ts";
 import { daysInMonth, type IsoDate } from "#shared/dates.ts";
+import { seedDemoInvestments } from "./seed-investments.ts";
+import { seedDemoSavings } from "./seed-savings.ts";
 import { computeShares } from "#shared/shares.ts";
 
 /** The demo account's address; a second run finds it and leaves the data as it is. */
@@ -30,7 +33,19 @@ export type SeedDemoResult =
       email: string;
       password: string;
       householdId: string;
-      counts: { transactions: number; recurringRules: number; budgets: number; members: number };
+      counts: {
+        transactions: number;
+        recurringRules: number;
+        budgets: number;
+        members: number;
+        savingsAccounts: number;
+        savingsMovements: number;
+        goals: number;
+        portfolios: number;
+        holdings: number;
+        trades: number;
+        prices: number;
+      };
     };
 
 /** A small seeded PRNG (mulberry32): the same amounts on every run. */
@@ -68,7 +83,9 @@ type Entry = {
  * holiday allowance in May, rent, energy and health insurance as recurring rules (their
  * occurrences made by materializeDue), weekly groceries split 50/50 and paid in turns, eating
  * out, transport, phone and internet, clothing, holidays, quarterly settlements, and budgets for
- * this month and the last (one near 80 %, one over). When the demo account already exists it
+ * this month and the last (one near 80 %, one over), savings with two years of history and two
+ * goals (seed-savings.ts) and a portfolio bought into monthly for two years (seed-investments.ts)
+ * on a Premium plan. When the demo account already exists it
  * changes nothing and answers `created: false`.
  */
 export async function seedDemo(
@@ -93,7 +110,6 @@ export async function seedDemo(
   if (!membership) throw new Error("The demo account has no household.");
   const householdId = membership.householdId;
   const me = membership.memberId;
-  await setOwnerPlanName(db, householdId, deps.config.billing === "off" ? "pro" : "free");
 
   // The second adult: a person in the household (no sign-in of their own).
   const [partnerRow] = await db
@@ -449,6 +465,34 @@ export async function seedDemo(
   }
   await db.insert(budgets).values(budgetRows);
 
+  // The demo shows the Premium areas full: its household is on Premium for a year, without a
+  // payment (no Stripe ids: nothing for a webhook to find), or on everything with billing off.
+  const demoPlan = deps.config.billing === "off" ? "pro" : "premium";
+  await setOwnerPlanName(db, householdId, demoPlan);
+  if (deps.config.billing !== "off") {
+    await db.insert(subscriptions).values({
+      householdId,
+      planName: "premium",
+      billingPeriod: "annual",
+      status: "active",
+      currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+      priceCents: 0,
+    });
+  }
+  const saved = await seedDemoSavings(db, {
+    householdId,
+    me,
+    partner,
+    aggregateId: aggregate.id,
+    today: options.today,
+  });
+  const invested = await seedDemoInvestments(db, {
+    householdId,
+    me,
+    partner,
+    today: options.today,
+  });
+
   const [counted] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(transactions)
@@ -463,6 +507,10 @@ export async function seedDemo(
       recurringRules: rules.length,
       budgets: budgetRows.length,
       members: 2,
+      savingsAccounts: saved.accounts,
+      savingsMovements: saved.movements,
+      goals: saved.goals,
+      ...invested,
     },
   };
 }
