@@ -9,6 +9,7 @@ import { expect, mailLinks, Mailbox, newPerson, test, type Person } from "./fixt
 import {
   acceptThroughApi,
   browserCookies,
+  householdOfTwo,
   invitationLinkPath,
   inviteThroughApi,
   signUpThroughApi,
@@ -163,9 +164,10 @@ test("the owner removes a member, who then has a household of their own", async 
   mailbox,
 }) => {
   if (!baseURL) throw new Error("baseURL is not set");
-  const owner = await signUpThroughApi(baseURL, mailbox, named("Anna de Vries", "owner"));
-  const partner = await signUpThroughApi(baseURL, mailbox, named("Sam Bakker", "partner"));
-  await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
+  const { owner, partner } = await householdOfTwo(baseURL, mailbox, {
+    owner: named("Anna de Vries", "owner"),
+    partner: named("Sam Bakker", "partner"),
+  });
 
   await page.context().addCookies(browserCookies(owner));
   const settings = new HouseholdSettingsPage(page);

@@ -2,10 +2,10 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
 import { expect, newPerson, test, type Person } from "./fixtures.ts";
 import {
-  acceptThroughApi,
   browserCookies,
+  call as api,
   householdOf,
-  inviteThroughApi,
+  householdOfTwo,
   signUpThroughApi,
   type ApiPerson,
 } from "./page-models/household-api.ts";
@@ -15,21 +15,6 @@ test.use({ bypassCSP: true, reducedMotion: "reduce" });
 
 function named(name: string, tag: string): Person {
   return { ...newPerson(tag), name };
-}
-
-async function api<T>(person: ApiPerson, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${person.baseURL}/api${path}`, {
-    method,
-    headers: {
-      cookie: person.cookie,
-      origin: person.baseURL,
-      "x-hearth-language": "en",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 type MemberRow = { id: string; name: string; isHousehold: boolean };
@@ -72,9 +57,10 @@ test("a split expense shows who owes whom; recording the settlement brings every
   mailbox,
 }) => {
   if (!baseURL) throw new Error("baseURL is not set");
-  const owner = await signUpThroughApi(baseURL, mailbox, named("Anna de Vries", "anna"));
-  const partner = await signUpThroughApi(baseURL, mailbox, named("Ben Bakker", "ben"));
-  await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
+  const { owner } = await householdOfTwo(baseURL, mailbox, {
+    owner: named("Anna de Vries", "anna"),
+    partner: named("Ben Bakker", "ben"),
+  });
   const members = await membersOf(owner);
   const anna = members.find((member) => member.name === "Anna de Vries");
   const ben = members.find((member) => member.name === "Ben Bakker");

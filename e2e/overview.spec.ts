@@ -72,8 +72,10 @@ test("the demo household's overview in English and Dutch, light and dark, deskto
           page.getByTestId("budget-watch").getByRole("progressbar").first(),
         ).toBeVisible();
         await expect(page.getByTestId("latest").getByRole("button")).toHaveCount(5);
-        // The demo household is on Free: savings and investments are locked teasers.
-        await expect(page.getByTestId("area-card-saving")).toHaveAttribute("data-locked", "true");
+        // The demo household is on Premium: the savings card shows what it has saved.
+        const saving = page.getByTestId("area-card-saving");
+        await expect(saving).toHaveAttribute("data-locked", "false");
+        await expect(saving.getByTestId("saved-total")).toHaveText(moneyPattern[language]);
         // Nothing sticks out sideways on a phone.
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,

@@ -1,26 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { ApiPerson } from "./household-api.ts";
+import { call as apiCall } from "./household-api.ts";
 
 /** A call to Hearth's API as `person` (their session cookie), answering the JSON. */
-export async function apiCall<T>(
-  person: ApiPerson,
-  method: "GET" | "POST" | "PATCH" | "PUT",
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${person.baseURL}/api${path}`, {
-    method,
-    headers: {
-      cookie: person.cookie,
-      origin: person.baseURL,
-      "x-hearth-language": "en",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+export { call as apiCall } from "./household-api.ts";
 
 type Category = { id: string; kind: "income" | "expense"; name: string };
 type Account = { member: { id: string } };

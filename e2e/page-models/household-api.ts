@@ -23,9 +23,10 @@ export function browserCookies(person: ApiPerson) {
   });
 }
 
-async function call<T>(
+/** A JSON call to Hearth's API as `person` (for setting a test up, not for what it checks). */
+export async function call<T>(
   person: ApiPerson,
-  method: "GET" | "POST" | "PATCH" | "PUT",
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   path: string,
   body?: unknown,
 ): Promise<T> {
@@ -40,7 +41,8 @@ async function call<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
 }
 
 /**
@@ -96,4 +98,16 @@ export async function inviteThroughApi(
 
 export async function acceptThroughApi(invitee: ApiPerson, token: string) {
   await call(invitee, "POST", "/accept-invitation", { invitationToken: token });
+}
+
+/** A household of two made through the API: `owner` signs up, invites `partner`, who accepts. */
+export async function householdOfTwo(
+  baseURL: string,
+  mailbox: Mailbox,
+  people: { owner: Person; partner: Person },
+): Promise<{ owner: ApiPerson; partner: ApiPerson }> {
+  const owner = await signUpThroughApi(baseURL, mailbox, people.owner);
+  const partner = await signUpThroughApi(baseURL, mailbox, people.partner);
+  await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
+  return { owner, partner };
 }
