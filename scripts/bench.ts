@@ -2,7 +2,9 @@
  * `npm run bench`: the real app (createDeps + createApp) served over HTTP on a free port, on
  * PGlite (a temporary data folder) and, when DATABASE_URL is set, on a fresh PostgreSQL
  * database of its own (dropped afterwards). Seeds one household (4 members, 40 categories,
- * 100,000 entries over 5 years, ~30 % split), then measures the p50/p95/p99 latency and the
+ * 100,000 entries over 5 years, ~30 % split; on Premium, 8 savings accounts with ~2,500
+ * movements and 6 goals, and 3 portfolios of 12 holdings with 5 years of monthly buys and a price
+ * every weekday), then measures the p50/p95/p99 latency and the
  * throughput of the API's heavy reads under 20 concurrent clients. Prints a table and writes
  * bench/results.json.
  */
@@ -18,7 +20,23 @@ import pg from "pg";
 import { createApp, createDeps, type AppDeps } from "#server/app.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { members } from "#server/db/schema/households.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
 import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
+import {
+  savingsAccounts,
+  savingsAccountShares,
+  savingsGoalAccounts,
+  savingsGoals,
+  savingsMovements,
+  savingsRates,
+} from "#server/db/schema/savings.ts";
+import {
+  holdingPrices,
+  holdings,
+  investmentTrades,
+  portfolios,
+  portfolioShares,
+} from "#server/db/schema/investments.ts";
 import { loadConfig, type Config } from "#server/env.ts";
 import { findMembership } from "#server/features/households/households.service.ts";
 import { createLogger } from "#server/lib/logger.ts";
@@ -66,7 +84,15 @@ type CsvResult = {
 
 type RunResult = {
   database: DatabaseKind;
-  rows: { transactions: number; shares: number; categories: number; members: number };
+  rows: {
+    transactions: number;
+    shares: number;
+    categories: number;
+    members: number;
+    savingsMovements: number;
+    investmentTrades: number;
+    holdingPrices: number;
+  };
   seedSeconds: number;
   cases: CaseResult[];
   csv: CsvResult;
@@ -221,11 +247,231 @@ async function signUpAndSignIn(
 }
 
 /** 3 more members, categories up to 40, and the entries with their shares, in multi-row inserts. */
+/**
+ * The bench household on Premium, with 8 savings accounts (household, personal and shared),
+ * each with five years of weekly deposits, monthly interest and a withdrawal now and then (about
+ * 2,500 movements), a rate change a year, and 6 goals: what the savings pages read.
+ */
+async function seedSavings(deps: AppDeps, householdId: string): Promise<number> {
+  const { db } = deps.database;
+  await db.insert(subscriptions).values({
+    householdId,
+    planName: "premium",
+    billingPeriod: "annual",
+    status: "active",
+    currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+  });
+  const people = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.householdId, householdId), eq(members.isHousehold, false)));
+  const accountIds: string[] = [];
+  const movements: (typeof savingsMovements.$inferInsert)[] = [];
+  for (let index = 0; index < 8; index++) {
+    const ownerKind = index % 3 === 0 ? "household" : index % 3 === 1 ? "member" : "shared";
+    const [account] = await db
+      .insert(savingsAccounts)
+      .values({ householdId, name: `Bench savings ${index + 1}`, ownerKind })
+      .returning({ id: savingsAccounts.id });
+    if (!account) throw new Error("No savings account.");
+    accountIds.push(account.id);
+    const owners =
+      ownerKind === "household"
+        ? []
+        : ownerKind === "member"
+          ? [{ memberId: people[index % people.length]?.id ?? "", percentBp: 10_000 }]
+          : [
+              { memberId: people[0]?.id ?? "", percentBp: 6_000 },
+              { memberId: people[1]?.id ?? "", percentBp: 4_000 },
+            ];
+    if (owners.length > 0) {
+      await db
+        .insert(savingsAccountShares)
+        .values(owners.map((owner) => ({ accountId: account.id, householdId, ...owner })));
+    }
+    for (let year = 5; year >= 0; year--) {
+      await db.insert(savingsRates).values({
+        accountId: account.id,
+        householdId,
+        startsOn: isoDaysAgo(year * 365),
+        rateBp: 100 + Math.floor(random() * 250),
+      });
+    }
+    for (let day = 5 * 365; day >= 0; day -= 7) {
+      const occurredOn = isoDaysAgo(day);
+      movements.push({
+        accountId: account.id,
+        householdId,
+        kind: "deposit",
+        amountCents: 2_500 + Math.floor(random() * 10_000),
+        occurredOn,
+      });
+      if (day % 28 === 0) {
+        movements.push({
+          accountId: account.id,
+          householdId,
+          kind: day % 364 === 0 ? "withdrawal" : "interest",
+          amountCents: day % 364 === 0 ? -20_000 : 100 + Math.floor(random() * 2_000),
+          occurredOn,
+        });
+      }
+    }
+  }
+  for (let at = 0; at < movements.length; at += 1000) {
+    await db.insert(savingsMovements).values(movements.slice(at, at + 1000));
+  }
+  for (let index = 0; index < 6; index++) {
+    const [goal] = await db
+      .insert(savingsGoals)
+      .values({
+        householdId,
+        name: `Bench goal ${index + 1}`,
+        targetCents: 1_000_000 * (index + 1),
+        targetDate: isoDaysAgo(-365 * (index + 1)),
+        plannedMonthlyCents: index % 2 === 0 ? 25_000 : null,
+      })
+      .returning({ id: savingsGoals.id });
+    if (!goal) throw new Error("No goal.");
+    await db
+      .insert(savingsGoalAccounts)
+      .values(
+        accountIds
+          .slice(index, index + 2)
+          .map((accountId) => ({ goalId: goal.id, accountId, householdId })),
+      );
+  }
+  return movements.length;
+}
+
+/**
+ * The bench household's investments: 3 portfolios (the household's, a member's, one shared
+ * 60/40) of 4 holdings each, every holding bought monthly for five years with a dividend a
+ * quarter and a sale a year, and a price every weekday: what the portfolios, the history and net
+ * worth read (the history reduces the prices to one a month in the database).
+ */
+async function seedInvestments(
+  deps: AppDeps,
+  householdId: string,
+): Promise<{ trades: number; prices: number }> {
+  const { db } = deps.database;
+  const people = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.householdId, householdId), eq(members.isHousehold, false)));
+  const trades: (typeof investmentTrades.$inferInsert)[] = [];
+  const prices: (typeof holdingPrices.$inferInsert)[] = [];
+  const kinds = ["etf", "etf", "fund", "stock"] as const;
+  for (let index = 0; index < 3; index++) {
+    const ownerKind = index === 0 ? "household" : index === 1 ? "member" : "shared";
+    const [portfolio] = await db
+      .insert(portfolios)
+      .values({
+        householdId,
+        name: `Bench portfolio ${index + 1}`,
+        broker: "Bench broker",
+        ownerKind,
+      })
+      .returning({ id: portfolios.id });
+    if (!portfolio) throw new Error("No portfolio.");
+    const owners =
+      ownerKind === "household"
+        ? []
+        : ownerKind === "member"
+          ? [{ memberId: people[1]?.id ?? "", percentBp: 10_000 }]
+          : [
+              { memberId: people[0]?.id ?? "", percentBp: 6_000 },
+              { memberId: people[1]?.id ?? "", percentBp: 4_000 },
+            ];
+    if (owners.length > 0) {
+      await db
+        .insert(portfolioShares)
+        .values(owners.map((owner) => ({ portfolioId: portfolio.id, householdId, ...owner })));
+    }
+    for (let h = 0; h < 4; h++) {
+      const kind = kinds[h] ?? "etf";
+      const dollars = h === 3;
+      const [holding] = await db
+        .insert(holdings)
+        .values({
+          householdId,
+          portfolioId: portfolio.id,
+          name: `Bench ${kind} ${index + 1}.${h + 1}`,
+          kind,
+          currency: dollars ? "USD" : "EUR",
+        })
+        .returning({ id: holdings.id });
+      if (!holding) throw new Error("No holding.");
+      const base = { householdId, holdingId: holding.id };
+      // A random walk with a little drift, one step a weekday.
+      let price = 20 + random() * 180;
+      const priceOn = new Map<string, number>();
+      for (let day = 5 * 365; day >= 0; day--) {
+        const pricedOn = isoDaysAgo(day);
+        const weekday = new Date(`${pricedOn}T12:00:00Z`).getUTCDay();
+        if (weekday === 0 || weekday === 6) continue;
+        price = Math.max(1, price * (1 + (random() - 0.48) * 0.02));
+        const rounded = Math.round(price * 100) / 100;
+        priceOn.set(pricedOn.slice(0, 7), priceOn.get(pricedOn.slice(0, 7)) ?? rounded);
+        prices.push({ ...base, pricedOn, price: rounded, fxRate: dollars ? 0.92 : 1 });
+      }
+      let held = 0;
+      for (let month = 60; month >= 0; month--) {
+        const occurredOn = isoDaysAgo(month * 30 + 2);
+        const perUnit = priceOn.get(occurredOn.slice(0, 7)) ?? price;
+        const fxRate = dollars ? 0.92 : 1;
+        const quantity = Math.max(1, Math.round((200 + random() * 300) / perUnit));
+        held += quantity;
+        trades.push({
+          ...base,
+          kind: "buy",
+          occurredOn,
+          quantity,
+          price: perUnit,
+          fxRate,
+          amountCents: Math.round(quantity * perUnit * fxRate * 100),
+          feesCents: 100,
+        });
+        if (month % 3 === 0) {
+          const amountCents = Math.round(held * 25);
+          trades.push({
+            ...base,
+            kind: "dividend",
+            occurredOn: isoDaysAgo(month * 30 + 1),
+            amountCents,
+            taxCents: Math.round(amountCents * 0.15),
+          });
+        }
+        if (month % 12 === 6) {
+          const sold = Math.floor(held / 4);
+          held -= sold;
+          trades.push({
+            ...base,
+            kind: "sell",
+            occurredOn: isoDaysAgo(month * 30),
+            quantity: sold,
+            price: perUnit,
+            fxRate,
+            amountCents: Math.round(sold * perUnit * fxRate * 100),
+            feesCents: 100,
+          });
+        }
+      }
+    }
+  }
+  for (let at = 0; at < trades.length; at += 1000) {
+    await db.insert(investmentTrades).values(trades.slice(at, at + 1000));
+  }
+  for (let at = 0; at < prices.length; at += 2000) {
+    await db.insert(holdingPrices).values(prices.slice(at, at + 2000));
+  }
+  return { trades: trades.length, prices: prices.length };
+}
+
 async function seedHousehold(
   deps: AppDeps,
   householdId: string,
   ownerId: string,
-): Promise<RunResult["rows"]> {
+): Promise<Omit<RunResult["rows"], "savingsMovements" | "investmentTrades" | "holdingPrices">> {
   const { db } = deps.database;
   const others = await db
     .insert(members)
@@ -496,7 +742,16 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
   try {
     const seedStarted = performance.now();
     const owner = await signUpAndSignIn(deps, url);
-    const rows = await seedHousehold(deps, owner.householdId, owner.memberId);
+    const household = await seedHousehold(deps, owner.householdId, owner.memberId);
+    const savingsMovements = await seedSavings(deps, owner.householdId);
+    const invested = await seedInvestments(deps, owner.householdId);
+    await deps.database.db.execute(sql`analyze`);
+    const rows = {
+      ...household,
+      savingsMovements,
+      investmentTrades: invested.trades,
+      holdingPrices: invested.prices,
+    };
     const seedSeconds = round((performance.now() - seedStarted) / 1000);
     console.log(`${kind}: seeded ${rows.transactions} entries in ${seedSeconds} s`);
 
@@ -546,6 +801,12 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
       ["month totals", `/api/totals?from=${totalsFrom}&to=${totalsTo}`],
       ["summary (all)", "/api/transactions/summary"],
       ["dashboard, last month", `/api/dashboard?from=${totalsFrom}&to=${totalsTo}`],
+      ["savings accounts", "/api/savings/accounts"],
+      ["savings history, 24 months", "/api/savings/history?months=24"],
+      ["savings goals", "/api/savings/goals"],
+      ["investments portfolios", "/api/investments/portfolios"],
+      ["investments history, 24 months", "/api/investments/history?months=24"],
+      ["net worth", "/api/net-worth"],
     ];
     const results: CaseResult[] = [];
     for (const [name, path] of cases) {
