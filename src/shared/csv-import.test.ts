@@ -40,6 +40,14 @@ describe("parseAmount", () => {
     expect(parseAmount("19.99", "dot")).toBe(1999);
   });
 
+  it("reads a currency code or sign on either side, as the trades import does", () => {
+    expect(parseAmount("12,50 EUR", "comma")).toBe(1250);
+    expect(parseAmount("CHF 1'234.50", "dot")).toBe(123450);
+    expect(parseAmount("-12,50 €", "comma")).toBe(-1250);
+    expect(parseAmount("EUR12", "dot")).toBe(1200);
+    expect(parseAmount("EURO 12", "dot")).toBeNull();
+  });
+
   it("refuses what is not an amount", () => {
     for (const text of [
       "",

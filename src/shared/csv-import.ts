@@ -153,14 +153,20 @@ export function parseDate(input: string, format: DateFormat): string | null {
 }
 
 /**
- * An amount as signed cents, with the given decimal separator: "1.234,56" / "1,234.56",
- * "-12,50", "€ 12,50", "12,50-", "(12.50)" (negative), "+3". Null when it is not an amount or
- * has more than two decimals that are not zeros.
+ * A written number taken apart, with the given decimal separator: its sign and its whole and
+ * fraction digits (grouping removed). Reads "1.234,56" / "1,234.56", "-12,50", "12,50-",
+ * "(12.50)" (negative), "+3", ",99", and spaces, a currency sign (€ $ £) or a three-letter
+ * currency code before or after ("€ 12,50", "USD 182.50", "182.50 USD"). Null when it is not a
+ * number. The amounts of the transactions import and the units and prices of the trades import
+ * are both read here, so a bank's or broker's way of writing numbers is learnt once.
  */
-export function parseAmount(input: string, decimal: DecimalSeparator): number | null {
+export function readNumber(
+  input: string,
+  decimal: DecimalSeparator,
+): { negative: boolean; whole: string; fraction: string | undefined } | null {
   let text = input
     .replace(/[\s\u00a0\u202f']/g, "")
-    .replace(/^(EUR|USD|GBP)|(EUR|USD|GBP)$/i, "")
+    .replace(/^[A-Z]{3}(?=[\d.,(+\-−€$£])|(?<=[\d.,)\-€$£])[A-Z]{3}$/i, "")
     .replace(/[€$£]/g, "");
   let negative = false;
   const parenthesised = /^\((.*)\)$/.exec(text);
@@ -177,25 +183,34 @@ export function parseAmount(input: string, decimal: DecimalSeparator): number | 
   } else if (text.startsWith("+")) {
     text = text.slice(1);
   }
-  text = text.replace(/[€$£]/g, "");
   const point = decimal === "comma" ? "," : ".";
   const group = decimal === "comma" ? "." : ",";
   const [whole = "", fraction, ...rest] = text.split(point);
   if (rest.length > 0) return null;
-  const grouped = new RegExp(`^\\d{1,3}(\\${group}\\d{3})+$`);
   let digits: string;
   if (/^\d+$/.test(whole)) digits = whole;
-  else if (grouped.test(whole)) digits = whole.split(group).join("");
+  else if (new RegExp(`^\\d{1,3}(\\${group}\\d{3})+$`).test(whole))
+    digits = whole.split(group).join("");
   else if (whole === "" && fraction !== undefined) digits = "0";
   else return null;
   if (fraction !== undefined && !/^\d+$/.test(fraction)) return null;
-  const decimals = fraction ?? "";
+  return { negative, whole: digits, fraction };
+}
+
+/**
+ * An amount as signed cents, as `readNumber` reads it. Null when it is not an amount or has
+ * more than two decimals that are not zeros.
+ */
+export function parseAmount(input: string, decimal: DecimalSeparator): number | null {
+  const read = readNumber(input, decimal);
+  if (!read) return null;
+  const decimals = read.fraction ?? "";
   if (decimals.length > 2 && !/^0+$/.test(decimals.slice(2))) return null;
-  const digitsTrimmed = digits.replace(/^0+(?=\d)/, "");
-  if (digitsTrimmed.length > 13) return null;
-  const cents = Number(digitsTrimmed) * 100 + Number(decimals.slice(0, 2).padEnd(2, "0"));
+  const digits = read.whole.replace(/^0+(?=\d)/, "");
+  if (digits.length > 13) return null;
+  const cents = Number(digits) * 100 + Number(decimals.slice(0, 2).padEnd(2, "0"));
   if (!Number.isSafeInteger(cents)) return null;
-  return negative ? -cents : cents;
+  return read.negative ? -cents : cents;
 }
 
 /** Cents as an unsigned-or-signed plain number with the separator: 123456 -> "1234.56" / "1234,56". */

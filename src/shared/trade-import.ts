@@ -4,6 +4,7 @@ import {
   decimalSeparators,
   parseAmount,
   parseDate,
+  readNumber,
   type BadRow,
   type CsvRecord,
   type DateFormat,
@@ -74,46 +75,18 @@ export type TradeImportRow = {
 };
 
 /**
- * A number with any number of decimals (units, a price per unit) with the given decimal
- * separator: "1.234,5678" / "1,234.5678", "-3", "€ 82,14", "USD 182.50", "12,5-", "(2)". Null
- * when it is not a number. Read from its digits, so "0.1" is exactly what Number("0.1") is.
+ * A number with any number of decimals (units, a price per unit), as `readNumber` reads it:
+ * "1.234,5678" / "1,234.5678", "€ 82,14", "USD 182.50", "12,5-", "(2)". Null when it is not a
+ * number. Read from its digits, so "0.1" is exactly what Number("0.1") is.
  */
 export function parseNumber(input: string, decimal: DecimalSeparator): number | null {
-  let text = input
-    .replace(/[\s\u00a0\u202f']/g, "")
-    .replace(/^[A-Z]{3}(?=[\d.,(+\-−])|(?<=[\d.,)-])[A-Z]{3}$/i, "")
-    .replace(/[€$£]/g, "");
-  let negative = false;
-  const parenthesised = /^\((.*)\)$/.exec(text);
-  if (parenthesised) {
-    negative = true;
-    text = parenthesised[1] ?? "";
-  }
-  if (text.startsWith("-") || text.startsWith("−")) {
-    negative = !negative;
-    text = text.slice(1);
-  } else if (text.endsWith("-")) {
-    negative = !negative;
-    text = text.slice(0, -1);
-  } else if (text.startsWith("+")) {
-    text = text.slice(1);
-  }
-  const point = decimal === "comma" ? "," : ".";
-  const group = decimal === "comma" ? "." : ",";
-  const [whole = "", fraction, ...rest] = text.split(point);
-  if (rest.length > 0) return null;
-  let digits: string;
-  if (/^\d+$/.test(whole)) digits = whole;
-  else if (new RegExp(`^\\d{1,3}(\\${group}\\d{3})+$`).test(whole))
-    digits = whole.split(group).join("");
-  else if (whole === "" && fraction !== undefined) digits = "0";
-  else return null;
-  if (fraction !== undefined && !/^\d+$/.test(fraction)) return null;
+  const read = readNumber(input, decimal);
+  if (!read) return null;
   // Beyond 15 significant digits a double no longer holds what was written.
-  if (digits.replace(/^0+/, "").length > 15 || (fraction ?? "").length > 12) return null;
-  const value = Number(`${digits}.${fraction ?? "0"}`);
+  if (read.whole.replace(/^0+/, "").length > 15 || (read.fraction ?? "").length > 12) return null;
+  const value = Number(`${read.whole}.${read.fraction ?? "0"}`);
   if (!Number.isFinite(value)) return null;
-  return negative && value !== 0 ? -value : value;
+  return read.negative && value !== 0 ? -value : value;
 }
 
 const kindWords: Record<ImportedTradeKind, string[]> = {

@@ -1,5 +1,5 @@
-import { FileUpIcon, LoaderCircleIcon, UploadIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { LoaderCircleIcon, UploadIcon } from "lucide-react";
+import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "#client/components/ui/button.tsx";
@@ -11,20 +11,20 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
-import { Input } from "#client/components/ui/input.tsx";
+import {
+  CsvBadRows,
+  CsvColumnSelect,
+  CsvFileField,
+  CsvFormatFields,
+  CsvHeaderToggle,
+  CsvPreviewCounts,
+  useCsvFile,
+} from "#client/components/forms/csv-setup.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
-import {
-  dateFormats,
-  decimalSeparators,
-  parseCsv,
-  type BadRow,
-  type CsvRecord,
-  type DateFormat,
-  type DecimalSeparator,
-} from "#shared/csv-import.ts";
+import type { BadRow } from "#shared/csv-import.ts";
 import type { PortfolioSummary } from "#shared/schemas/investments.schema.ts";
 import {
   guessTradeImportSetup,
@@ -38,13 +38,11 @@ import {
 import { validationMessage } from "#shared/validation.ts";
 import { useImportTrades } from "./investments.queries.ts";
 
-type Loaded = { text: string; fileName: string; records: CsvRecord[] };
 type Column = keyof TradeImportSetup["columns"];
 
 const requiredFields = ["date", "holding", "quantity", "price"] as const satisfies Column[];
 const optionalFields = ["kind", "fees", "amount", "fxRate"] as const satisfies Column[];
 const previewRows = 8;
-const badRowsShown = 50;
 
 /** A row of the preview: ready to import (with the holding it names), or bad with reasons. */
 type PreviewRow =
@@ -72,33 +70,16 @@ export function TradeImportDialog({
   const { language } = format;
   const uid = useId();
   const run = useImportTrades();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [setup, setSetup] = useState<TradeImportSetup | null>(null);
-  const [readFailed, setReadFailed] = useState(false);
+  const file = useCsvFile((records) => guessTradeImportSetup(records, language));
+  const { loaded, setup, width, columnLabel, change, changeColumn } = file;
 
   const reset = () => {
-    setLoaded(null);
-    setSetup(null);
-    setReadFailed(false);
+    file.reset();
     run.reset();
   };
   const close = () => {
     onOpenChange(false);
     reset();
-  };
-
-  const onFile = async (file: File | undefined) => {
-    reset();
-    if (!file) return;
-    try {
-      const text = await file.text();
-      const { records } = parseCsv(text);
-      if (records.length === 0) throw new Error("empty");
-      setLoaded({ text, fileName: file.name, records });
-      setSetup(guessTradeImportSetup(records, language));
-    } catch {
-      setReadFailed(true);
-    }
   };
 
   // The rows as the server will see them, the holdings matched here too so a row of a holding
@@ -122,28 +103,6 @@ export function TradeImportDialog({
     const badRows = all.flatMap((row) => ("bad" in row ? [row.bad] : []));
     return { all, ready, bad: badRows };
   }, [loaded, setup, portfolio.holdings]);
-  const width = useMemo(
-    () => Math.max(0, ...(loaded?.records.slice(0, 50).map((r) => r.cells.length) ?? [])),
-    [loaded],
-  );
-  const header = setup?.hasHeader ? loaded?.records[0]?.cells : undefined;
-  const columnLabel = (index: number) => {
-    const name = header?.[index]?.trim();
-    return name
-      ? `${t("import.columnN", { n: index + 1 })}: ${name}`
-      : t("import.columnN", { n: index + 1 });
-  };
-  const change = (patch: Partial<TradeImportSetup>) =>
-    setSetup((current) => (current ? { ...current, ...patch } : current));
-  const changeColumn = (field: Column, value: string) =>
-    setSetup((current) =>
-      current
-        ? {
-            ...current,
-            columns: { ...current.columns, [field]: value === "" ? null : Number(value) },
-          }
-        : current,
-    );
   const kindColumnMissing =
     setup?.kindFrom === "column" &&
     (setup.columns.kind === null || setup.columns.kind === undefined);
@@ -198,113 +157,47 @@ export function TradeImportDialog({
           </p>
         ) : null}
 
-        <div className="grid gap-2">
-          <Label htmlFor={`${uid}-file`}>{t("import.file")}</Label>
-          <Input
-            id={`${uid}-file`}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            className="cursor-pointer file:mr-3 file:cursor-pointer"
-            data-testid="trade-import-file"
-            onChange={(event) => void onFile(event.target.files?.[0])}
-          />
-          {readFailed ? (
-            <p className="text-sm text-destructive">{t("import.readFailed")}</p>
-          ) : loaded ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <FileUpIcon className="size-4" aria-hidden="true" />
-              {loaded.fileName} ·{" "}
-              {t("import.rows", {
-                // The data rows: a header row holds column names, not a trade.
-                count: Math.max(0, loaded.records.length - (setup?.hasHeader ? 1 : 0)),
-              })}
-            </p>
-          ) : null}
-        </div>
+        <CsvFileField
+          id={`${uid}-file`}
+          loaded={loaded}
+          readFailed={file.readFailed}
+          hasHeader={setup?.hasHeader ?? false}
+          onFile={(chosen) => {
+            run.reset();
+            void file.onFile(chosen);
+          }}
+          testId="trade-import-file"
+        />
 
         {loaded && setup && rows ? (
           <>
             <fieldset className="grid min-w-0 gap-3">
               <legend className="mb-2 text-sm font-medium">{t("import.mapping")}</legend>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={setup.hasHeader}
-                  onChange={(event) => change({ hasHeader: event.target.checked })}
-                />
-                {t("import.hasHeader")}
-              </label>
+              <CsvHeaderToggle
+                checked={setup.hasHeader}
+                onChange={(hasHeader) => change({ hasHeader })}
+              />
               <div className="grid gap-3 sm:grid-cols-3">
-                {requiredFields.map((field) => (
-                  <div key={field} className="grid gap-1.5">
-                    <Label htmlFor={`${uid}-col-${field}`}>{t(`import.fields.${field}`)}</Label>
-                    <NativeSelect
-                      id={`${uid}-col-${field}`}
-                      value={String(setup.columns[field])}
-                      onChange={(event) => changeColumn(field, event.target.value)}
-                    >
-                      {Array.from({ length: width }, (_, index) => (
-                        <option key={index} value={index}>
-                          {columnLabel(index)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
-                ))}
-                {optionalFields.map((field) => (
-                  <div key={field} className="grid gap-1.5">
-                    <Label htmlFor={`${uid}-col-${field}`}>{t(`import.fields.${field}`)}</Label>
-                    <NativeSelect
-                      id={`${uid}-col-${field}`}
-                      value={
-                        setup.columns[field] === null || setup.columns[field] === undefined
-                          ? ""
-                          : String(setup.columns[field])
-                      }
-                      onChange={(event) => changeColumn(field, event.target.value)}
-                    >
-                      <option value="">{t("import.columnNone")}</option>
-                      {Array.from({ length: width }, (_, index) => (
-                        <option key={index} value={index}>
-                          {columnLabel(index)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
+                {[...requiredFields, ...optionalFields].map((field) => (
+                  <CsvColumnSelect
+                    key={field}
+                    id={`${uid}-col-${field}`}
+                    label={t(`import.fields.${field}`)}
+                    value={setup.columns[field]}
+                    width={width}
+                    columnLabel={columnLabel}
+                    optional={(optionalFields as readonly Column[]).includes(field)}
+                    onChange={(value) => changeColumn(field, value)}
+                  />
                 ))}
               </div>
               <div className="grid gap-3 sm:grid-cols-3">
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${uid}-date-format`}>{t("import.dateFormat")}</Label>
-                  <NativeSelect
-                    id={`${uid}-date-format`}
-                    value={setup.dateFormat}
-                    onChange={(event) => change({ dateFormat: event.target.value as DateFormat })}
-                  >
-                    {dateFormats.map((dateFormat) => (
-                      <option key={dateFormat} value={dateFormat}>
-                        {dateFormat}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${uid}-decimal`}>{t("import.decimal")}</Label>
-                  <NativeSelect
-                    id={`${uid}-decimal`}
-                    value={setup.decimal}
-                    onChange={(event) =>
-                      change({ decimal: event.target.value as DecimalSeparator })
-                    }
-                  >
-                    {decimalSeparators.map((decimal) => (
-                      <option key={decimal} value={decimal}>
-                        {t(`import.decimals.${decimal}`)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
+                <CsvFormatFields
+                  uid={uid}
+                  dateFormat={setup.dateFormat}
+                  decimal={setup.decimal}
+                  onChange={change}
+                />
                 <div className="grid gap-1.5">
                   <Label htmlFor={`${uid}-kind-from`}>{t("import.kindFrom")}</Label>
                   <NativeSelect
@@ -331,22 +224,11 @@ export function TradeImportDialog({
               <h3 id={`${uid}-preview`} className="text-sm font-medium">
                 {t("import.preview")}
               </h3>
-              <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-live="polite">
-                <span
-                  className="font-medium text-emerald-700 dark:text-emerald-400"
-                  data-testid="trade-import-good"
-                >
-                  {t("import.good", { count: ready })}
-                </span>
-                {bad.length > 0 ? (
-                  <span
-                    className="font-medium text-amber-700 dark:text-amber-400"
-                    data-testid="trade-import-bad"
-                  >
-                    {t("import.bad", { count: bad.length })}
-                  </span>
-                ) : null}
-              </p>
+              <CsvPreviewCounts
+                ready={t("import.good", { count: ready })}
+                bad={bad.length}
+                testIds={{ good: "trade-import-good", bad: "trade-import-bad" }}
+              />
               {rows.all.length > 0 ? (
                 <div className="overflow-x-auto rounded-lg border">
                   <table className="w-full text-sm">
@@ -431,24 +313,7 @@ export function TradeImportDialog({
                   </table>
                 </div>
               ) : null}
-              {bad.length > 0 ? (
-                <div className="grid gap-2" data-testid="trade-import-bad-rows">
-                  <h4 className="text-sm font-medium">{t("import.badRows")}</h4>
-                  <ul className="grid max-h-40 gap-1 overflow-y-auto rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-50">
-                    {bad.slice(0, badRowsShown).map((row) => (
-                      <li key={row.line}>
-                        <span className="font-medium">{t("import.line", { line: row.line })}:</span>{" "}
-                        {row.errors.map((key) => validationMessage(key, language)).join("; ")}
-                      </li>
-                    ))}
-                    {bad.length > badRowsShown ? (
-                      <li className="text-muted-foreground">
-                        {t("import.moreRows", { count: bad.length - badRowsShown })}
-                      </li>
-                    ) : null}
-                  </ul>
-                </div>
-              ) : null}
+              <CsvBadRows rows={bad} testId="trade-import-bad-rows" />
               <p className="text-xs text-muted-foreground">{t("import.serverChecks")}</p>
             </section>
           </>

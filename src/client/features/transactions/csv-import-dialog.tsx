@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2Icon, FileUpIcon, LoaderCircleIcon, UploadIcon } from "lucide-react";
+import { CheckCircle2Icon, LoaderCircleIcon, UploadIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.tsx";
@@ -11,6 +11,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
+import {
+  CsvBadRows,
+  CsvColumnSelect,
+  CsvFileField,
+  CsvFormatFields,
+  CsvHeaderToggle,
+  CsvPreviewCounts,
+  useCsvFile,
+} from "#client/components/forms/csv-setup.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
@@ -18,24 +27,16 @@ import type { Account } from "#client/features/account/account.queries.ts";
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { api, ApiError, unwrap } from "#client/lib/api.ts";
 import {
-  dateFormats,
-  decimalSeparators,
   guessImportSetup,
   kindSources,
   mapImportRows,
-  parseCsv,
-  type CsvRecord,
-  type DateFormat,
-  type DecimalSeparator,
   type ImportSetup,
   type KindSource,
 } from "#shared/csv-import.ts";
 import { formatMoney } from "#shared/money.ts";
-import { validationMessage } from "#shared/validation.ts";
 import { formatDate } from "./transaction-row.tsx";
 import { invalidateMoney, useLanguage } from "./transactions.queries.ts";
 
-type Loaded = { text: string; fileName: string; records: CsvRecord[] };
 type ImportResult = Awaited<ReturnType<typeof postImport>>;
 
 function postImport(input: {
@@ -47,9 +48,9 @@ function postImport(input: {
   return unwrap(api.imports.$post({ json: input }));
 }
 
+const requiredFields = ["date", "amount"] as const;
 const optionalFields = ["kind", "category", "merchant", "notes"] as const;
 const previewRows = 5;
-const badRowsShown = 50;
 
 /**
  * Import from CSV: choose a file, map its columns, choose the date and number formats, see the
@@ -71,10 +72,9 @@ export function ImportDialog({
   const queryClient = useQueryClient();
   const members = useMembers(account);
   const people = members.data ? activePeople(members.data) : [];
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [setup, setSetup] = useState<ImportSetup | null>(null);
+  const file = useCsvFile((records) => guessImportSetup(records, language));
+  const { loaded, setup, width, columnLabel, change, changeColumn } = file;
   const [memberId, setMemberId] = useState(account.member.id);
-  const [readFailed, setReadFailed] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   const run = useMutation({
     mutationFn: postImport,
@@ -88,53 +88,15 @@ export function ImportDialog({
   });
 
   const reset = () => {
-    setLoaded(null);
-    setSetup(null);
+    file.reset();
     setResult(null);
-    setReadFailed(false);
     run.reset();
-  };
-
-  const onFile = async (file: File | undefined) => {
-    reset();
-    if (!file) return;
-    try {
-      const text = await file.text();
-      const { records } = parseCsv(text);
-      if (records.length === 0) throw new Error("empty");
-      setLoaded({ text, fileName: file.name, records });
-      setSetup(guessImportSetup(records, language));
-    } catch {
-      setReadFailed(true);
-    }
   };
 
   const mapped = useMemo(
     () => (loaded && setup ? mapImportRows(loaded.records, setup) : null),
     [loaded, setup],
   );
-  const width = useMemo(
-    () => Math.max(0, ...(loaded?.records.slice(0, 50).map((r) => r.cells.length) ?? [])),
-    [loaded],
-  );
-  const header = setup?.hasHeader ? loaded?.records[0]?.cells : undefined;
-  const columnLabel = (index: number) => {
-    const name = header?.[index]?.trim();
-    return name
-      ? `${t("import.columnN", { n: index + 1 })}: ${name}`
-      : t("import.columnN", { n: index + 1 });
-  };
-  const change = (patch: Partial<ImportSetup>) =>
-    setSetup((current) => (current ? { ...current, ...patch } : current));
-  const changeColumn = (field: keyof ImportSetup["columns"], value: string) =>
-    setSetup((current) =>
-      current
-        ? {
-            ...current,
-            columns: { ...current.columns, [field]: value === "" ? null : Number(value) },
-          }
-        : current,
-    );
   const kindColumnMissing =
     setup?.kindFrom === "column" &&
     (setup.columns.kind === null || setup.columns.kind === undefined);
@@ -192,114 +154,47 @@ export function ImportDialog({
           </section>
         ) : (
           <>
-            <div className="grid gap-2">
-              <Label htmlFor={`${uid}-file`}>{t("import.file")}</Label>
-              <Input
-                id={`${uid}-file`}
-                type="file"
-                accept=".csv,.txt,text/csv,text/plain"
-                className="cursor-pointer file:mr-3 file:cursor-pointer"
-                onChange={(event) => void onFile(event.target.files?.[0])}
-              />
-              {readFailed ? (
-                <p className="text-sm text-destructive">{t("import.readFailed")}</p>
-              ) : loaded ? (
-                <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <FileUpIcon className="size-4" aria-hidden="true" />
-                  {loaded.fileName} ·{" "}
-                  {t("import.rows", {
-                    // The data rows: a header row holds column names, not an entry.
-                    count: Math.max(0, loaded.records.length - (setup?.hasHeader ? 1 : 0)),
-                  })}
-                </p>
-              ) : null}
-            </div>
+            <CsvFileField
+              id={`${uid}-file`}
+              loaded={loaded}
+              readFailed={file.readFailed}
+              hasHeader={setup?.hasHeader ?? false}
+              onFile={(chosen) => {
+                setResult(null);
+                run.reset();
+                void file.onFile(chosen);
+              }}
+            />
 
             {loaded && setup && mapped ? (
               <>
                 <fieldset className="grid min-w-0 gap-3">
                   <legend className="mb-2 text-sm font-medium">{t("import.mapping")}</legend>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-primary"
-                      checked={setup.hasHeader}
-                      onChange={(event) => change({ hasHeader: event.target.checked })}
-                    />
-                    {t("import.hasHeader")}
-                  </label>
+                  <CsvHeaderToggle
+                    checked={setup.hasHeader}
+                    onChange={(hasHeader) => change({ hasHeader })}
+                  />
                   <div className="grid gap-3 sm:grid-cols-3">
-                    {(["date", "amount"] as const).map((field) => (
-                      <div key={field} className="grid gap-1.5">
-                        <Label htmlFor={`${uid}-col-${field}`}>{t(`import.fields.${field}`)}</Label>
-                        <NativeSelect
-                          id={`${uid}-col-${field}`}
-                          value={String(setup.columns[field])}
-                          onChange={(event) => changeColumn(field, event.target.value)}
-                        >
-                          {Array.from({ length: width }, (_, index) => (
-                            <option key={index} value={index}>
-                              {columnLabel(index)}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      </div>
-                    ))}
-                    {optionalFields.map((field) => (
-                      <div key={field} className="grid gap-1.5">
-                        <Label htmlFor={`${uid}-col-${field}`}>{t(`import.fields.${field}`)}</Label>
-                        <NativeSelect
-                          id={`${uid}-col-${field}`}
-                          value={
-                            setup.columns[field] === null || setup.columns[field] === undefined
-                              ? ""
-                              : String(setup.columns[field])
-                          }
-                          onChange={(event) => changeColumn(field, event.target.value)}
-                        >
-                          <option value="">{t("import.columnNone")}</option>
-                          {Array.from({ length: width }, (_, index) => (
-                            <option key={index} value={index}>
-                              {columnLabel(index)}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      </div>
+                    {[...requiredFields, ...optionalFields].map((field) => (
+                      <CsvColumnSelect
+                        key={field}
+                        id={`${uid}-col-${field}`}
+                        label={t(`import.fields.${field}`)}
+                        value={setup.columns[field]}
+                        width={width}
+                        columnLabel={columnLabel}
+                        optional={!(requiredFields as readonly string[]).includes(field)}
+                        onChange={(value) => changeColumn(field, value)}
+                      />
                     ))}
                   </div>
                   <div className="grid gap-3 sm:grid-cols-3">
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={`${uid}-date-format`}>{t("import.dateFormat")}</Label>
-                      <NativeSelect
-                        id={`${uid}-date-format`}
-                        value={setup.dateFormat}
-                        onChange={(event) =>
-                          change({ dateFormat: event.target.value as DateFormat })
-                        }
-                      >
-                        {dateFormats.map((format) => (
-                          <option key={format} value={format}>
-                            {format}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </div>
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={`${uid}-decimal`}>{t("import.decimal")}</Label>
-                      <NativeSelect
-                        id={`${uid}-decimal`}
-                        value={setup.decimal}
-                        onChange={(event) =>
-                          change({ decimal: event.target.value as DecimalSeparator })
-                        }
-                      >
-                        {decimalSeparators.map((decimal) => (
-                          <option key={decimal} value={decimal}>
-                            {t(`export.decimals.${decimal}`)}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </div>
+                    <CsvFormatFields
+                      uid={uid}
+                      dateFormat={setup.dateFormat}
+                      decimal={setup.decimal}
+                      onChange={change}
+                    />
                     <div className="grid gap-1.5">
                       <Label htmlFor={`${uid}-member`}>{t("import.member")}</Label>
                       <NativeSelect
@@ -366,22 +261,11 @@ export function ImportDialog({
                   <h3 id={`${uid}-preview`} className="text-sm font-medium">
                     {t("import.preview")}
                   </h3>
-                  <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-live="polite">
-                    <span
-                      className="font-medium text-emerald-700 dark:text-emerald-400"
-                      data-testid="import-good"
-                    >
-                      {t("import.good", { count: good })}
-                    </span>
-                    {bad.length > 0 ? (
-                      <span
-                        className="font-medium text-amber-700 dark:text-amber-400"
-                        data-testid="import-bad"
-                      >
-                        {t("import.bad", { count: bad.length })}
-                      </span>
-                    ) : null}
-                  </p>
+                  <CsvPreviewCounts
+                    ready={t("import.good", { count: good })}
+                    bad={bad.length}
+                    testIds={{ good: "import-good", bad: "import-bad" }}
+                  />
                   {good > 0 ? (
                     <div className="overflow-x-auto rounded-lg border">
                       <table className="w-full text-sm">
@@ -421,26 +305,7 @@ export function ImportDialog({
                       </table>
                     </div>
                   ) : null}
-                  {bad.length > 0 ? (
-                    <div className="grid gap-2" data-testid="import-bad-rows">
-                      <h4 className="text-sm font-medium">{t("import.badRows")}</h4>
-                      <ul className="grid max-h-40 gap-1 overflow-y-auto rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-50">
-                        {bad.slice(0, badRowsShown).map((row) => (
-                          <li key={row.line}>
-                            <span className="font-medium">
-                              {t("import.line", { line: row.line })}:
-                            </span>{" "}
-                            {row.errors.map((key) => validationMessage(key, language)).join("; ")}
-                          </li>
-                        ))}
-                        {bad.length > badRowsShown ? (
-                          <li className="text-muted-foreground">
-                            {t("import.moreRows", { count: bad.length - badRowsShown })}
-                          </li>
-                        ) : null}
-                      </ul>
-                    </div>
-                  ) : null}
+                  <CsvBadRows rows={bad} testId="import-bad-rows" />
                 </section>
               </>
             ) : null}
