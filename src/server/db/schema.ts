@@ -36,3 +36,5 @@ export {
   investmentTrades,
   holdingPrices,
 } from "./schema/investments.ts";
+export { loans, loanShares, loanParts, loanExtraRepayments } from "./schema/loans.ts";
+export { taxItems, taxDeadlines, taxYears } from "./schema/taxes.ts";

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { households, members } from "./households.ts";
+import { loans } from "./loans.ts";
 
 /**
  * Income and spending: categories, entries (transactions) with their shares per member,
@@ -84,6 +85,11 @@ export const recurringRules = pgTable(
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }),
     materializedThrough: date("materialized_through", { mode: "string" }),
+    /**
+     * A loan's monthly payment booked as this rule: each occurrence's amount is that month's
+     * payment from the loan's schedule, not `amount_cents` (which holds the first one).
+     */
+    loanId: uuid("loan_id").references(() => loans.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

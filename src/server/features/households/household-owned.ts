@@ -15,6 +15,8 @@ import {
   portfolios,
   portfolioShares,
 } from "#server/db/schema/investments.ts";
+import { loanExtraRepayments, loanParts, loans, loanShares } from "#server/db/schema/loans.ts";
+import { taxDeadlines, taxItems, taxYears } from "#server/db/schema/taxes.ts";
 import {
   savingsAccounts,
   savingsAccountShares,
@@ -148,6 +150,48 @@ export const householdOwnedTables: readonly HouseholdOwnedTable[] = [
     memberColumns: [investmentTrades.createdByMemberId],
   },
   { table: holdingPrices, householdColumn: holdingPrices.householdId, memberColumns: [] },
+  {
+    table: loans,
+    householdColumn: loans.householdId,
+    memberColumns: [],
+    // As with savings accounts: a loan of a household of one was that person's, and stays
+    // theirs in the new household.
+    beforeMove: (move) => [
+      sql`insert into loan_shares (loan_id, household_id, member_id, percent_bp)
+          select id, household_id, ${move.fromMemberIds[0] ?? null}::uuid, 10000 from loans
+          where household_id = ${move.fromHouseholdId}::uuid and owner_kind = 'household'`,
+      sql`update loans set owner_kind = 'member'
+          where household_id = ${move.fromHouseholdId}::uuid and owner_kind = 'household'`,
+    ],
+  },
+  {
+    table: loanShares,
+    householdColumn: loanShares.householdId,
+    memberColumns: [loanShares.memberId],
+  },
+  { table: loanParts, householdColumn: loanParts.householdId, memberColumns: [] },
+  {
+    table: loanExtraRepayments,
+    householdColumn: loanExtraRepayments.householdId,
+    memberColumns: [],
+  },
+  { table: taxItems, householdColumn: taxItems.householdId, memberColumns: [taxItems.memberId] },
+  {
+    table: taxDeadlines,
+    householdColumn: taxDeadlines.householdId,
+    memberColumns: [taxDeadlines.memberId],
+  },
+  {
+    table: taxYears,
+    householdColumn: taxYears.householdId,
+    memberColumns: [taxYears.partnerAMemberId, taxYears.partnerBMemberId],
+    // One row per household and year: where the new household has chosen for a year, its
+    // choice stands and the joining person's is dropped.
+    beforeMove: (move) => [
+      sql`delete from tax_years where household_id = ${move.fromHouseholdId}::uuid
+          and year in (select year from tax_years where household_id = ${move.toHouseholdId}::uuid)`,
+    ],
+  },
 ];
 
 /**
