@@ -10,12 +10,12 @@ import {
   ResponsiveContainer,
   Tooltip,
   XAxis,
-  YAxis,
 } from "recharts";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { monthRange } from "#shared/dates.ts";
 import type { CategoryColor } from "#shared/schemas/categories.schema.ts";
 import { ChartCard, ChartImage, DataTable } from "./chart-card.tsx";
+import { axisTick, ChartLegend, MoneyYAxis, tooltipStyle } from "./month-chart.tsx";
 import { entriesLink } from "./period.ts";
 
 /** The categories' colours as fills (the 500 shade of each; readable on light and dark cards). */
@@ -123,7 +123,7 @@ export function BreakdownCard({
     </>
   );
   const legend = (
-    <ul className="min-w-0 flex-1 space-y-1.5 text-sm">
+    <ul className="min-w-0 flex-1 space-y-1.5 self-stretch text-sm">
       {items.map((item) => (
         <li key={item.key}>
           {item.href ? (
@@ -229,7 +229,6 @@ export function MonthlyCard({
       )
       .join("; "),
   });
-  const tick = { fill: "var(--muted-foreground)", fontSize: 12 };
   const incomeFill = "var(--success)";
   const spendingFill = "var(--primary)";
 
@@ -237,34 +236,30 @@ export function MonthlyCard({
     <ChartCard
       title={title}
       description={
-        <span className="flex flex-wrap gap-x-4 gap-y-1">
-          <Swatch fill={incomeFill} label={t("overview.income")} />
-          <Swatch fill={spendingFill} label={t("overview.spending")} />
-        </span>
+        <ChartLegend
+          items={[
+            { name: t("overview.income"), color: incomeFill, kind: "area" },
+            { name: t("overview.spending"), color: spendingFill, kind: "area" },
+          ]}
+        />
       }
       testId="monthly-chart"
       chart={
         <ChartImage label={summary} className="h-56 w-full">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} accessibilityLayer={false} barGap={2} margin={{ left: -8 }}>
+            <BarChart data={data} accessibilityLayer={false} barGap={2} margin={{ left: 0 }}>
               <CartesianGrid vertical={false} stroke="var(--border)" />
-              <XAxis dataKey="label" tick={tick} tickLine={false} axisLine={false} minTickGap={4} />
-              <YAxis
-                tick={tick}
+              <XAxis
+                dataKey="label"
+                tick={axisTick}
                 tickLine={false}
                 axisLine={false}
-                width={56}
-                tickFormatter={(value: number) => format.compactMoney(value)}
+                minTickGap={4}
               />
+              <MoneyYAxis />
               <Tooltip
                 cursor={{ fill: "var(--muted)" }}
-                contentStyle={{
-                  background: "var(--popover)",
-                  color: "var(--popover-foreground)",
-                  border: "1px solid var(--border)",
-                  borderRadius: 8,
-                  fontSize: 12,
-                }}
+                contentStyle={tooltipStyle}
                 formatter={(value, name) => [
                   format.money(Math.round(Number(value) * 100)),
                   name === "income" ? t("overview.income") : t("overview.spending"),
@@ -322,14 +317,5 @@ export function MonthlyCard({
         </DataTable>
       }
     />
-  );
-}
-
-function Swatch({ fill, label }: { fill: string; label: string }) {
-  return (
-    <span className="inline-flex items-center gap-1.5">
-      <span className="size-2.5 rounded-sm" style={{ backgroundColor: fill }} aria-hidden="true" />
-      {label}
-    </span>
   );
 }

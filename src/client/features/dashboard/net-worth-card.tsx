@@ -1,21 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { useInvestmentsFormat } from "#client/features/investments/investments-page.tsx";
 import { useNetWorth, usePortfolios } from "#client/features/investments/investments.queries.ts";
-import { tooltipStyle } from "#client/features/savings/history-chart.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { NetWorth } from "#shared/schemas/investments.schema.ts";
-import { ChartCard, ChartImage, DataTable } from "./chart-card.tsx";
+import { ChartCard, DataTable } from "./chart-card.tsx";
+import { MonthChart } from "./month-chart.tsx";
 
 const linkClass =
   "rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
@@ -109,14 +100,7 @@ function NetWorthChart({ worth }: { worth: NetWorth }) {
   const format = useInvestmentsFormat();
   const title = t("overview.netWorth.title");
   const months = worth.months;
-  const data = months.map((row, index) => ({
-    month: row.month,
-    label:
-      index === 0 || row.month.endsWith("-01")
-        ? `${format.shortMonth(row.month)} ’${row.month.slice(2, 4)}`
-        : format.shortMonth(row.month),
-    value: row.netWorthCents / 100,
-  }));
+  const rows = months.map((row) => ({ month: row.month, cents: { value: row.netWorthCents } }));
   const first = months[0];
   const last = months[months.length - 1];
   const summary =
@@ -128,51 +112,26 @@ function NetWorthChart({ worth }: { worth: NetWorth }) {
           toMonth: format.month(last.month),
         })
       : title;
-  const tick = { fill: "var(--muted-foreground)", fontSize: 12 };
   return (
     <ChartCard
       title={title}
       description={t("overview.netWorth.description")}
       testId="net-worth-history"
       chart={
-        <ChartImage label={summary} className="h-56 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <AreaChart data={data} accessibilityLayer={false} margin={{ left: -8, right: 8 }}>
-              <CartesianGrid vertical={false} stroke="var(--border)" />
-              <XAxis
-                dataKey="label"
-                tick={tick}
-                tickLine={false}
-                axisLine={false}
-                minTickGap={12}
-              />
-              <YAxis
-                tick={tick}
-                tickLine={false}
-                axisLine={false}
-                width={60}
-                tickFormatter={(value: number) => format.compactMoney(value)}
-              />
-              <Tooltip
-                contentStyle={tooltipStyle}
-                labelFormatter={(_label, payload) => {
-                  const month = (payload[0]?.payload as { month?: string } | undefined)?.month;
-                  return month ? format.month(month) : "";
-                }}
-                formatter={(value) => [format.money(Math.round(Number(value) * 100)), title]}
-              />
-              <Area
-                type="monotone"
-                dataKey="value"
-                stroke="var(--primary)"
-                fill="var(--primary)"
-                fillOpacity={0.2}
-                strokeWidth={2}
-                isAnimationActive={false}
-              />
-            </AreaChart>
-          </ResponsiveContainer>
-        </ChartImage>
+        <MonthChart
+          rows={rows}
+          series={[
+            {
+              key: "value",
+              name: title,
+              color: "var(--primary)",
+              kind: "area",
+              fillOpacity: 0.2,
+            },
+          ]}
+          label={summary}
+          className="h-56"
+        />
       }
       table={
         <DataTable

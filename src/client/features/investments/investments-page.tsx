@@ -30,10 +30,10 @@ import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { BreakdownCard, type BreakdownItem } from "#client/features/dashboard/charts.tsx";
+import { seriesFill } from "#client/features/dashboard/month-chart.tsx";
 import { ScopeLine, useScope } from "#client/features/households/scope-picker.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { usePeople } from "#client/features/savings/form-parts.tsx";
-import { accountFill } from "#client/features/savings/history-chart.tsx";
 import { ownerLabel, useSavingsFormat } from "#client/features/savings/savings-format.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
@@ -228,7 +228,7 @@ function History({ memberId, list }: { memberId: string | null; list: PortfolioL
         {t("history.failed")} {errorText(t, history.error)}
       </p>
     );
-  return <ValueCard history={history.data} fillOf={(id) => accountFill(order.get(id) ?? 0)} />;
+  return <ValueCard history={history.data} fillOf={(id) => seriesFill(order.get(id) ?? 0)} />;
 }
 
 /** Holdings' kinds, each its colour. */
@@ -253,7 +253,7 @@ function Allocation({ list }: { list: PortfolioList }) {
   const byHolding: BreakdownItem[] = list.allocation.byHolding.map((part, index) => ({
     key: part.id,
     label: part.name,
-    fill: accountFill(index),
+    fill: seriesFill(index),
     cents: part.valueCents,
     href: holdingPath(part.id),
   }));
@@ -332,7 +332,7 @@ function Portfolios({
           key={portfolio.id}
           account={account}
           portfolio={portfolio}
-          fill={accountFill(index)}
+          fill={seriesFill(index)}
           memberId={memberId}
         />
       ))}

@@ -22,12 +22,13 @@ import {
 } from "#client/components/ui/card.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
+import { seriesFill } from "#client/features/dashboard/month-chart.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { AccountList, AccountSummary } from "#shared/schemas/savings.schema.ts";
 import { AccountDialog } from "./account-dialog.tsx";
 import { usePeople } from "./form-parts.tsx";
-import { HistoryCard, accountFill } from "./history-chart.tsx";
+import { HistoryCard } from "./history-chart.tsx";
 import { MovementDialog, type MovementInputKind } from "./movement-dialog.tsx";
 import { ownerLabel, useSavingsFormat, type NameOf } from "./savings-format.ts";
 import { useSavingsAccounts, useSavingsHistory } from "./savings.queries.ts";
@@ -50,7 +51,7 @@ export function CurrentTab({ account, memberId }: { account: Account; memberId: 
   );
   const list = accounts.data?.accounts ?? [];
   const order = new Map(list.map((item, index) => [item.id, index]));
-  const fillOf = (id: string) => accountFill(order.get(id) ?? 0);
+  const fillOf = (id: string) => seriesFill(order.get(id) ?? 0);
 
   return (
     <div className="grid grid-cols-1 gap-6">

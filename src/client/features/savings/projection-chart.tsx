@@ -1,18 +1,8 @@
 import { useTranslation } from "react-i18next";
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
-import { ChartCard, ChartImage, DataTable } from "#client/features/dashboard/chart-card.tsx";
+import { ChartCard, DataTable } from "#client/features/dashboard/chart-card.tsx";
+import { ChartLegend, MonthChart } from "#client/features/dashboard/month-chart.tsx";
 import { addMonths } from "#shared/dates.ts";
 import { projection } from "#shared/savings-math.ts";
-import { tooltipStyle } from "./history-chart.tsx";
 import { useSavingsFormat } from "./savings-format.ts";
 
 const planStroke = "var(--primary)";
@@ -51,14 +41,9 @@ export function ProjectionChart({
   const plan = projection(startCents, planMonthlyCents, rateBp, horizon);
   const needed = projection(startCents, neededMonthlyCents, rateBp, horizon);
   const monthAt = (index: number) => addMonths(startMonth, index);
-  const tickOf = (index: number) => {
-    const month = monthAt(index);
-    return `${format.shortMonth(month)} ’${month.slice(2, 4)}`;
-  };
-  const data = plan.map((cents, index) => ({
-    index,
-    plan: cents / 100,
-    needed: (needed[index] ?? 0) / 100,
+  const points = plan.map((cents, index) => ({
+    month: monthAt(index),
+    cents: { plan: cents, needed: needed[index] ?? 0 },
   }));
   const title = t("projection.title");
   const last = horizon;
@@ -75,7 +60,6 @@ export function ProjectionChart({
   const rows = plan
     .map((_, index) => index)
     .filter((index) => horizon <= 36 || index % 12 === 0 || index === last);
-  const tick = { fill: "var(--muted-foreground)", fontSize: 12 };
 
   return (
     <ChartCard
@@ -85,76 +69,52 @@ export function ProjectionChart({
       chart={
         <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">
-            <span className="flex flex-wrap gap-x-4 gap-y-1">
-              <Key
-                stroke={planStroke}
-                label={t("projection.plan", { amount: format.money(planMonthlyCents) })}
-              />
-              <Key
-                stroke={neededStroke}
-                dashed
-                label={t("projection.needed", { amount: format.money(neededMonthlyCents) })}
-              />
-              <Key stroke={targetStroke} dashed label={t("projection.target")} />
-            </span>
+            <ChartLegend
+              items={[
+                {
+                  name: t("projection.plan", { amount: format.money(planMonthlyCents) }),
+                  color: planStroke,
+                  kind: "line",
+                },
+                {
+                  name: t("projection.needed", { amount: format.money(neededMonthlyCents) }),
+                  color: neededStroke,
+                  kind: "line",
+                  dash: "6 4",
+                },
+                { name: t("projection.target"), color: targetStroke, kind: "line", dash: "4 4" },
+              ]}
+            />
           </p>
-          <ChartImage label={summary} className="h-52 w-full">
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart
-                data={data}
-                accessibilityLayer={false}
-                margin={{ left: -8, right: 12, top: 8 }}
-              >
-                <CartesianGrid vertical={false} stroke="var(--border)" />
-                <XAxis
-                  dataKey="index"
-                  type="number"
-                  domain={[0, horizon]}
-                  tick={tick}
-                  tickLine={false}
-                  axisLine={false}
-                  tickFormatter={(value: number) => tickOf(value)}
-                  minTickGap={16}
-                />
-                <YAxis
-                  tick={tick}
-                  tickLine={false}
-                  axisLine={false}
-                  width={60}
-                  tickFormatter={(value: number) => format.compactMoney(value)}
-                />
-                <Tooltip
-                  contentStyle={tooltipStyle}
-                  labelFormatter={(value) => format.month(monthAt(Number(value)))}
-                  formatter={(value, name) => [
-                    format.money(Math.round(Number(value) * 100)),
-                    name === "plan" ? t("projection.planShort") : t("projection.neededShort"),
-                  ]}
-                />
-                <ReferenceLine y={targetCents / 100} stroke={targetStroke} strokeDasharray="4 4" />
-                {dateMonths > 0 && dateMonths <= horizon ? (
-                  <ReferenceLine x={dateMonths} stroke={targetStroke} strokeDasharray="2 4" />
-                ) : null}
-                <Line
-                  type="monotone"
-                  dataKey="needed"
-                  stroke={neededStroke}
-                  strokeWidth={2}
-                  strokeDasharray="6 4"
-                  dot={false}
-                  isAnimationActive={false}
-                />
-                <Line
-                  type="monotone"
-                  dataKey="plan"
-                  stroke={planStroke}
-                  strokeWidth={2.5}
-                  dot={false}
-                  isAnimationActive={false}
-                />
-              </LineChart>
-            </ResponsiveContainer>
-          </ChartImage>
+          <MonthChart
+            rows={points}
+            series={[
+              {
+                key: "needed",
+                name: t("projection.neededShort"),
+                color: neededStroke,
+                kind: "line",
+                dash: "6 4",
+              },
+              {
+                key: "plan",
+                name: t("projection.planShort"),
+                color: planStroke,
+                kind: "line",
+                strokeWidth: 2.5,
+              },
+            ]}
+            label={summary}
+            marks={[
+              { cents: targetCents, color: targetStroke, dash: "4 4" },
+              ...(dateMonths > 0 && dateMonths <= horizon
+                ? [{ month: monthAt(dateMonths), color: targetStroke, dash: "2 4" }]
+                : []),
+            ]}
+            evenTicks
+            margin={{ top: 8, right: 12 }}
+            className="h-52"
+          />
         </div>
       }
       table={
@@ -172,32 +132,5 @@ export function ProjectionChart({
         </DataTable>
       }
     />
-  );
-}
-
-function Key({
-  stroke,
-  label,
-  dashed = false,
-}: {
-  stroke: string;
-  label: string;
-  dashed?: boolean;
-}) {
-  return (
-    <span className="inline-flex items-center gap-1.5">
-      <svg width="16" height="4" aria-hidden="true" className="shrink-0">
-        <line
-          x1="0"
-          y1="2"
-          x2="16"
-          y2="2"
-          stroke={stroke}
-          strokeWidth="2.5"
-          strokeDasharray={dashed ? "4 3" : undefined}
-        />
-      </svg>
-      {label}
-    </span>
   );
 }
