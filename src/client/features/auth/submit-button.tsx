@@ -1,28 +1,19 @@
-import { LoaderCircleIcon } from "lucide-react";
 import type { ComponentProps } from "react";
-import { Button } from "#client/components/ui/button.tsx";
+import { SubmitButton as FormSubmitButton } from "#client/components/forms/submit-button.tsx";
 
-/** The main button of a form; while the form is sent it spins, says so, and cannot be pressed twice. */
+/** The main button of an auth form: large, full width, and it says so while the form is sent. */
 export function SubmitButton({
   pending,
   label,
   pendingLabel,
   ...props
 }: { pending: boolean; label: string; pendingLabel: string } & Omit<
-  ComponentProps<typeof Button>,
-  "children" | "type"
+  ComponentProps<typeof FormSubmitButton>,
+  "children" | "pending"
 >) {
   return (
-    <Button
-      type="submit"
-      size="lg"
-      className="w-full"
-      disabled={pending}
-      aria-busy={pending}
-      {...props}
-    >
-      {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+    <FormSubmitButton pending={pending} size="lg" className="w-full" {...props}>
       {pending ? pendingLabel : label}
-    </Button>
+    </FormSubmitButton>
   );
 }

@@ -1,9 +1,11 @@
-import { LoaderCircleIcon } from "lucide-react";
-import { useId } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -14,16 +16,8 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
-import {
-  FieldError,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-} from "#client/features/savings/form-parts.tsx";
 import {
   holdingInputSchema,
   holdingKinds,
@@ -121,7 +115,6 @@ function HoldingForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation("holdings");
-  const uid = useId();
   const navigate = useNavigate();
   const create = useCreateHolding();
   const update = useUpdateHolding();
@@ -144,8 +137,6 @@ function HoldingForm({
   const rerun = () => {
     if (isSubmitted) void trigger();
   };
-  const ids = (name: string) => fieldIds(uid, name);
-  const currencyHintId = `${ids("currency").input}-hint`;
 
   const onSubmit = handleSubmit(async (values) => {
     const input = holdingInput(values);
@@ -173,94 +164,66 @@ function HoldingForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid min-w-0 gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={ids("name").input}>{t("holdingForm.name")}</Label>
+      <FormField label={t("holdingForm.name")} error={errors.name?.message}>
         <Input
-          id={ids("name").input}
           autoComplete="off"
           autoFocus
           placeholder={t("holdingForm.nameHint")}
-          {...invalidProps(ids("name"), errors.name?.message)}
           {...register("name", { onChange: rerun })}
         />
-        <FieldError id={ids("name").error} message={errors.name?.message} />
-      </div>
+      </FormField>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={ids("symbol").input}>{t("holdingForm.symbol")}</Label>
+        <FormField label={t("holdingForm.symbol")} error={errors.symbol?.message}>
           <Input
-            id={ids("symbol").input}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder={t("holdingForm.symbolHint")}
-            {...invalidProps(ids("symbol"), errors.symbol?.message)}
             {...register("symbol", { onChange: rerun })}
           />
-          <FieldError id={ids("symbol").error} message={errors.symbol?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids("isin").input}>{t("holdingForm.isin")}</Label>
+        </FormField>
+        <FormField label={t("holdingForm.isin")} error={errors.isin?.message}>
           <Input
-            id={ids("isin").input}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="IE00B3RBWM25"
             className="uppercase placeholder:normal-case"
-            {...invalidProps(ids("isin"), errors.isin?.message)}
             {...register("isin", { onChange: rerun })}
           />
-          <FieldError id={ids("isin").error} message={errors.isin?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids("kind").input}>{t("holdingForm.kind")}</Label>
-          <NativeSelect
-            id={ids("kind").input}
-            {...invalidProps(ids("kind"), errors.kind?.message)}
-            {...register("kind")}
-          >
+        </FormField>
+        <FormField label={t("holdingForm.kind")} error={errors.kind?.message}>
+          <NativeSelect {...register("kind")}>
             {holdingKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`kinds.${kind}`)}
               </option>
             ))}
           </NativeSelect>
-          <FieldError id={ids("kind").error} message={errors.kind?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids("currency").input}>{t("holdingForm.currency")}</Label>
+        </FormField>
+        <FormField
+          label={t("holdingForm.currency")}
+          hint={holding ? t("holdingForm.currencyEditHint") : t("holdingForm.currencyHint")}
+          error={errors.currency?.message}
+        >
           <Input
-            id={ids("currency").input}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={3}
             placeholder="EUR"
             className="uppercase placeholder:normal-case"
-            {...invalidProps(ids("currency"), errors.currency?.message)}
-            aria-describedby={[
-              errors.currency?.message ? ids("currency").error : null,
-              currencyHintId,
-            ]
-              .filter(Boolean)
-              .join(" ")}
             {...register("currency", { onChange: rerun })}
           />
-          <p id={currencyHintId} className="text-xs text-muted-foreground">
-            {holding ? t("holdingForm.currencyEditHint") : t("holdingForm.currencyHint")}
-          </p>
-          <FieldError id={ids("currency").error} message={errors.currency?.message} />
-        </div>
+        </FormField>
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           {t("cancel")}
         </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton pending={busy}>
           {holding ? t("holdingForm.save") : t("holdingForm.create")}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -33,7 +33,7 @@ import { BreakdownCard, type BreakdownItem } from "#client/features/dashboard/ch
 import { seriesFill } from "#client/features/dashboard/month-chart.tsx";
 import { ScopeLine, useScope } from "#client/features/households/scope-picker.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
-import { usePeople } from "#client/features/savings/form-parts.tsx";
+import { usePeople } from "#client/features/savings/use-people.ts";
 import { ownerLabel, useSavingsFormat } from "#client/features/savings/savings-format.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";

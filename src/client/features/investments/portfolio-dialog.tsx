@@ -1,8 +1,11 @@
-import { LoaderCircleIcon } from "lucide-react";
-import { useId } from "react";
-import { useForm, useWatch, type Path } from "react-hook-form";
+import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -13,25 +16,18 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import {
-  FieldError,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-  useLanguage,
-  usePeople,
-} from "#client/features/savings/form-parts.tsx";
-import {
   OwnerFields,
   ownerInput,
   ownerValues,
+  scopeOwner,
   type OwnerValues,
 } from "#client/features/savings/owner-fields.tsx";
+import { usePeople } from "#client/features/savings/use-people.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
 import {
   createPortfolioSchema,
   updatePortfolioSchema,
@@ -122,7 +118,6 @@ function PortfolioForm({
 }) {
   const { t } = useTranslation("investments");
   const language = useLanguage();
-  const uid = useId();
   const create = useCreatePortfolio();
   const update = useUpdatePortfolio();
   const form = useForm<PortfolioFormValues>({
@@ -130,31 +125,19 @@ function PortfolioForm({
     defaultValues: {
       name: editing?.name ?? "",
       broker: editing?.broker ?? "",
-      ...ownerValues(
-        editing?.owner ??
-          (scopeMemberId
-            ? { kind: "member", shares: [{ memberId: scopeMemberId, percentBp: 10_000 }] }
-            : null),
-        people,
-        language,
-        meId,
-      ),
+      ...ownerValues(editing?.owner ?? scopeOwner(scopeMemberId), people, language, meId),
       closed: editing?.closed ?? false,
     },
   });
   const {
     register,
-    control,
-    setValue,
     setError,
     handleSubmit,
     formState: { errors, isSubmitting, isSubmitted },
   } = form;
-  const values = useWatch({ control }) as PortfolioFormValues;
   const rerun = () => {
     if (isSubmitted) void form.trigger();
   };
-  const ids = (name: string) => fieldIds(uid, name);
 
   const onSubmit = handleSubmit(async (formValues) => {
     try {
@@ -176,66 +159,37 @@ function PortfolioForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid min-w-0 gap-4">
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={ids("name").input}>{t("portfolioForm.name")}</Label>
+        <FormField label={t("portfolioForm.name")} error={errors.name?.message}>
           <Input
-            id={ids("name").input}
             autoComplete="off"
             autoFocus
             placeholder={t("portfolioForm.nameHint")}
-            {...invalidProps(ids("name"), errors.name?.message)}
             {...register("name", { onChange: rerun })}
           />
-          <FieldError id={ids("name").error} message={errors.name?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids("broker").input}>{t("portfolioForm.broker")}</Label>
+        </FormField>
+        <FormField label={t("portfolioForm.broker")} error={errors.broker?.message}>
           <Input
-            id={ids("broker").input}
             autoComplete="off"
             placeholder={t("portfolioForm.brokerHint")}
-            {...invalidProps(ids("broker"), errors.broker?.message)}
             {...register("broker")}
           />
-          <FieldError id={ids("broker").error} message={errors.broker?.message} />
-        </div>
+        </FormField>
       </div>
-      <OwnerFields
-        uid={uid}
-        values={values}
-        people={people}
-        language={language}
-        errors={{ memberId: errors.memberId?.message, shares: errors.shares?.message }}
-        onChange={(changes) => {
-          for (const [key, value] of Object.entries(changes)) {
-            setValue(key as keyof OwnerValues, value as never);
-          }
-          rerun();
-        }}
-        registerMember={register("memberId", { onChange: rerun })}
-        registerShare={(index) => register(`shares.${index}.value`, { onChange: rerun })}
-      />
+      <OwnerFields form={form} people={people} rerun={rerun} />
       {editing ? (
-        <label className="flex items-start gap-3 rounded-lg border p-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-            {...register("closed")}
-          />
-          <span className="grid gap-0.5">
-            <span className="font-medium">{t("portfolioForm.closed")}</span>
-            <span className="text-muted-foreground">{t("portfolioForm.closedHint")}</span>
-          </span>
-        </label>
+        <CheckboxCard
+          label={t("portfolioForm.closed")}
+          description={t("portfolioForm.closedHint")}
+          {...register("closed")}
+        />
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           {t("cancel")}
         </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton pending={busy}>
           {editing ? t("portfolioForm.save") : t("portfolioForm.create")}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -1,8 +1,12 @@
-import { LoaderCircleIcon } from "lucide-react";
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { DecimalInput } from "#client/components/forms/number-inputs.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -13,21 +17,12 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
-import {
-  FieldError,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-} from "#client/features/savings/form-parts.tsx";
 import { today } from "#shared/dates.ts";
 import type { Language } from "#shared/i18n.ts";
 import { priceInputSchema, type PriceInput } from "#shared/schemas/investments.schema.ts";
 import { useAddPrice } from "./investments.queries.ts";
 import {
-  DecimalInput,
   decimalForSchema,
   startRate,
   useHoldingFormat,
@@ -59,7 +54,6 @@ export function PriceDialog({
   const { t } = useTranslation("holdings");
   const format = useHoldingFormat();
   const { language } = format;
-  const uid = useId();
   const add = useAddPrice();
   const foreign = holding.currency !== "EUR";
   const resolver = useMemo(
@@ -84,7 +78,6 @@ export function PriceDialog({
   const rerun = () => {
     if (isSubmitted) void trigger();
   };
-  const ids = (name: string) => fieldIds(uid, name);
   const latest = holding.latestPrice;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -123,42 +116,29 @@ export function PriceDialog({
             </DialogDescription>
           </DialogHeader>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={ids("date").input}>{t("priceForm.date")}</Label>
-              <Input
-                id={ids("date").input}
-                type="date"
-                {...invalidProps(ids("date"), errors.pricedOn?.message)}
-                {...register("pricedOn", { onChange: rerun })}
-              />
-              <FieldError id={ids("date").error} message={errors.pricedOn?.message} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids("price").input}>
-                {t("priceForm.price", { currency: holding.currency })}
-              </Label>
+            <FormField label={t("priceForm.date")} error={errors.pricedOn?.message}>
+              <Input type="date" {...register("pricedOn", { onChange: rerun })} />
+            </FormField>
+            <FormField
+              label={t("priceForm.price", { currency: holding.currency })}
+              error={errors.price?.message}
+            >
               <DecimalInput
-                id={ids("price").input}
                 autoFocus
                 unit={holding.currency}
-                {...invalidProps(ids("price"), errors.price?.message)}
                 {...register("price", { onChange: rerun })}
               />
-              <FieldError id={ids("price").error} message={errors.price?.message} />
-            </div>
+            </FormField>
             {foreign ? (
-              <div className="grid gap-2">
-                <Label htmlFor={ids("rate").input}>
-                  {t("tradeForm.fxRate", { currency: holding.currency })}
-                </Label>
+              <FormField
+                label={t("tradeForm.fxRate", { currency: holding.currency })}
+                error={errors.fxRate?.message}
+              >
                 <DecimalInput
-                  id={ids("rate").input}
                   placeholder={language === "nl" ? "0,92" : "0.92"}
-                  {...invalidProps(ids("rate"), errors.fxRate?.message)}
                   {...register("fxRate", { onChange: rerun })}
                 />
-                <FieldError id={ids("rate").error} message={errors.fxRate?.message} />
-              </div>
+              </FormField>
             ) : null}
           </div>
           <p className="text-sm text-muted-foreground">
@@ -170,10 +150,7 @@ export function PriceDialog({
             <Button type="button" variant="outline" onClick={onClose}>
               {t("cancel")}
             </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {t("priceForm.submit")}
-            </Button>
+            <SubmitButton pending={busy}>{t("priceForm.submit")}</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -1,9 +1,12 @@
-import { LoaderCircleIcon } from "lucide-react";
-import type * as React from "react";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm, useWatch, type Path, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { DecimalInput, MoneyInput } from "#client/components/forms/number-inputs.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -14,21 +17,10 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
-import {
-  FieldError,
-  MoneyInput,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-  useLanguage,
-} from "#client/features/savings/form-parts.tsx";
 import { useSavingsFormat } from "#client/features/savings/savings-format.ts";
 import { amountForSchema } from "#client/features/transactions/amount-input.ts";
-import { cn } from "#client/lib/cn.ts";
 import { today } from "#shared/dates.ts";
 import type { Language } from "#shared/i18n.ts";
 import {
@@ -171,38 +163,6 @@ export function tradeTotal(input: {
   return { amountCents, feesCents, totalCents };
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Inputs.                                                                                    */
-/* ------------------------------------------------------------------------------------------ */
-
-/** A number with decimals typed the language's way, with a unit (a currency code) behind. */
-export function DecimalInput({
-  className,
-  unit,
-  ...props
-}: React.ComponentProps<"input"> & { unit?: string }) {
-  const language = useLanguage();
-  return (
-    <div className="relative">
-      <Input
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={language === "nl" ? "0,00" : "0.00"}
-        className={cn("text-right tabular-nums", unit ? "pr-14" : null, className)}
-        {...props}
-      />
-      {unit ? (
-        <span
-          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
-          aria-hidden="true"
-        >
-          {unit}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
 /** What a trade and a price dialog need to know of the holding. */
 export type HoldingForForms = Pick<
   HoldingDetail,
@@ -325,7 +285,6 @@ export function TradeDialog({
   const { t } = useTranslation("holdings");
   const format = useHoldingFormat();
   const { language } = format;
-  const uid = useId();
   const add = useAddTrade();
   const remove = useDeleteTrade();
   const foreign = holding.currency !== "EUR";
@@ -376,7 +335,11 @@ export function TradeDialog({
   const rerun = () => {
     if (isSubmitted) void trigger();
   };
-  const ids = (name: string) => fieldIds(uid, name);
+  /** A field's input: registered, and the first field of the first kind takes the focus. */
+  const input = (name: keyof TradeFormValues) => ({
+    autoFocus: !kindChanged && name === tradeFields[initialKind][0],
+    ...register(name, { onChange: rerun }),
+  });
 
   const onSubmit = handleSubmit(async (formValues) => {
     const input = tradeInput(formValues, language, foreign);
@@ -409,39 +372,6 @@ export function TradeDialog({
   });
   const busy = isSubmitting || add.isPending;
 
-  /** One field of the form: its label, input, hint and message. */
-  const field = (
-    name: keyof TradeFormValues,
-    label: string,
-    input: (props: React.ComponentProps<"input">) => React.ReactNode,
-    hint?: string,
-  ) => {
-    const message = errors[name]?.message;
-    const hintId = `${ids(name).input}-hint`;
-    const invalid = invalidProps(ids(name), message);
-    const describedBy = [invalid["aria-describedby"], hint ? hintId : undefined]
-      .filter(Boolean)
-      .join(" ");
-    return (
-      <div className="grid content-start gap-2">
-        <Label htmlFor={ids(name).input}>{label}</Label>
-        {input({
-          id: ids(name).input,
-          autoFocus: !kindChanged && name === tradeFields[initialKind][0],
-          ...invalid,
-          "aria-describedby": describedBy || undefined,
-          ...register(name, { onChange: rerun }),
-        })}
-        {hint ? (
-          <p id={hintId} className="text-xs text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-        <FieldError id={ids(name).error} message={message} />
-      </div>
-    );
-  };
-
   const total =
     kind === "buy" || kind === "sell"
       ? tradeTotal({
@@ -469,10 +399,8 @@ export function TradeDialog({
           </DialogHeader>
 
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={ids("kind").input}>{t("tradeForm.kind")}</Label>
+            <FormField label={t("tradeForm.kind")} error={errors.kind?.message}>
               <NativeSelect
-                id={ids("kind").input}
                 data-testid="trade-kind"
                 {...register("kind", {
                   onChange: () => {
@@ -487,73 +415,87 @@ export function TradeDialog({
                   </option>
                 ))}
               </NativeSelect>
-            </div>
-            {field("occurredOn", t("tradeForm.date"), (props) => (
-              <Input type="date" {...props} />
-            ))}
+            </FormField>
+            <FormField label={t("tradeForm.date")} error={errors.occurredOn?.message}>
+              <Input type="date" {...input("occurredOn")} />
+            </FormField>
           </div>
 
           <p className="-mt-2 text-sm text-muted-foreground">{t(`tradeForm.explain.${kind}`)}</p>
 
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            {shows("quantity")
-              ? field("quantity", t("tradeForm.quantity"), (props) => (
-                  <DecimalInput placeholder="0" unit={t("tradeForm.unitsSuffix")} {...props} />
-                ))
-              : null}
-            {shows("price")
-              ? field("price", t("tradeForm.price", { currency: holding.currency }), (props) => (
-                  <DecimalInput unit={holding.currency} {...props} />
-                ))
-              : null}
-            {shows("fxRate")
-              ? field(
-                  "fxRate",
-                  t("tradeForm.fxRate", { currency: holding.currency }),
-                  (props) => (
-                    <DecimalInput placeholder={language === "nl" ? "0,92" : "0.92"} {...props} />
-                  ),
-                  t("tradeForm.fxRateHint", { currency: holding.currency }),
-                )
-              : null}
-            {shows("fees")
-              ? field("fees", t("tradeForm.fees"), (props) => <MoneyInput {...props} />)
-              : null}
-            {shows("amount")
-              ? field(
-                  "amount",
-                  t(`tradeForm.amount.${kind === "dividend" || kind === "fee" ? kind : "cost"}`),
-                  (props) => <MoneyInput {...props} />,
-                  kind === "transfer-in" ? t("tradeForm.costHint") : undefined,
-                )
-              : null}
-            {shows("tax")
-              ? field("tax", t("tradeForm.tax"), (props) => <MoneyInput {...props} />)
-              : null}
-            {shows("ratio")
-              ? field(
-                  "ratio",
-                  t("tradeForm.ratio"),
-                  (props) => <DecimalInput placeholder="2" {...props} />,
-                  t("tradeForm.ratioHint"),
-                )
-              : null}
+            {shows("quantity") ? (
+              <FormField label={t("tradeForm.quantity")} error={errors.quantity?.message}>
+                <DecimalInput
+                  placeholder="0"
+                  unit={t("tradeForm.unitsSuffix")}
+                  {...input("quantity")}
+                />
+              </FormField>
+            ) : null}
+            {shows("price") ? (
+              <FormField
+                label={t("tradeForm.price", { currency: holding.currency })}
+                error={errors.price?.message}
+              >
+                <DecimalInput unit={holding.currency} {...input("price")} />
+              </FormField>
+            ) : null}
+            {shows("fxRate") ? (
+              <FormField
+                label={t("tradeForm.fxRate", { currency: holding.currency })}
+                hint={t("tradeForm.fxRateHint", { currency: holding.currency })}
+                error={errors.fxRate?.message}
+              >
+                <DecimalInput
+                  placeholder={language === "nl" ? "0,92" : "0.92"}
+                  {...input("fxRate")}
+                />
+              </FormField>
+            ) : null}
+            {shows("fees") ? (
+              <FormField label={t("tradeForm.fees")} error={errors.fees?.message}>
+                <MoneyInput {...input("fees")} />
+              </FormField>
+            ) : null}
+            {shows("amount") ? (
+              <FormField
+                label={t(
+                  `tradeForm.amount.${kind === "dividend" || kind === "fee" ? kind : "cost"}`,
+                )}
+                hint={kind === "transfer-in" ? t("tradeForm.costHint") : undefined}
+                error={errors.amount?.message}
+              >
+                <MoneyInput {...input("amount")} />
+              </FormField>
+            ) : null}
+            {shows("tax") ? (
+              <FormField label={t("tradeForm.tax")} error={errors.tax?.message}>
+                <MoneyInput {...input("tax")} />
+              </FormField>
+            ) : null}
+            {shows("ratio") ? (
+              <FormField
+                label={t("tradeForm.ratio")}
+                hint={t("tradeForm.ratioHint")}
+                error={errors.ratio?.message}
+              >
+                <DecimalInput placeholder="2" {...input("ratio")} />
+              </FormField>
+            ) : null}
           </div>
 
           {kind === "buy" || kind === "sell" ? <TotalLine kind={kind} total={total} /> : null}
 
-          {field("note", t("tradeForm.note"), (props) => (
-            <Input autoComplete="off" placeholder={t("tradeForm.noteHint")} {...props} />
-          ))}
+          <FormField label={t("tradeForm.note")} error={errors.note?.message}>
+            <Input autoComplete="off" placeholder={t("tradeForm.noteHint")} {...input("note")} />
+          </FormField>
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               {t("cancel")}
             </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {t(`tradeForm.submit.${kind}`)}
-            </Button>
+            <SubmitButton pending={busy}>{t(`tradeForm.submit.${kind}`)}</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

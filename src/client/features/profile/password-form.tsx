@@ -1,18 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleCheckIcon, LoaderCircleIcon, ShieldCheckIcon } from "lucide-react";
+import { CircleCheckIcon, ShieldCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { z } from "zod";
-import { Button } from "#client/components/ui/button.tsx";
 import { passwordMaxLength, passwordMinLength } from "#shared/password-rules.ts";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";
 import { PasswordStrengthMeter } from "#client/components/forms/password-strength-meter.tsx";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { judgeBeforeSending, usePasswordStrength } from "#client/lib/use-password-strength.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { useChangePassword } from "./profile.queries.ts";
-import { ProfileField, profileDescribedBy, profileFieldIds } from "./profile-field.tsx";
+import { ProfileField } from "./profile-field.tsx";
 
 /** Messages are keys of the "profile" namespace, translated where they are shown. */
 const passwordSchema = z
@@ -92,11 +92,6 @@ export function PasswordForm({ email, name }: { email: string; name: string }) {
     toast.success(t("toasts.passwordChanged"), { description: t("password.changed") });
   });
 
-  const ids = {
-    current: profileFieldIds("current"),
-    next: profileFieldIds("next"),
-    confirm: profileFieldIds("confirm"),
-  };
   const meterId = "profile-next-strength";
 
   return (
@@ -118,44 +113,32 @@ export function PasswordForm({ email, name }: { email: string; name: string }) {
       {/* Lets password managers tie the new password to the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <ProfileField name="current" label={t("password.current")} error={errors.current?.message}>
-        <PasswordInput
-          id={ids.current.input}
-          autoComplete="current-password"
-          aria-invalid={errors.current ? true : undefined}
-          aria-describedby={profileDescribedBy("current", { error: errors.current })}
-          {...register("current")}
-        />
+        <PasswordInput autoComplete="current-password" {...register("current")} />
       </ProfileField>
       <ProfileField name="next" label={t("password.new")} error={errors.next?.message}>
-        <PasswordInput
-          id={ids.next.input}
-          autoComplete="new-password"
-          aria-invalid={errors.next ? true : undefined}
-          aria-describedby={[profileDescribedBy("next", { error: errors.next }), meterId]
-            .filter(Boolean)
-            .join(" ")}
-          {...register("next")}
-        />
-        <PasswordStrengthMeter id={meterId} password={next} verdict={verdict} />
+        {(control) => (
+          <>
+            <PasswordInput
+              {...control}
+              aria-describedby={[control["aria-describedby"], meterId].filter(Boolean).join(" ")}
+              autoComplete="new-password"
+              {...register("next")}
+            />
+            <PasswordStrengthMeter id={meterId} password={next} verdict={verdict} />
+          </>
+        )}
       </ProfileField>
       <ProfileField name="confirm" label={t("password.confirm")} error={errors.confirm?.message}>
-        <PasswordInput
-          id={ids.confirm.input}
-          autoComplete="new-password"
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby={profileDescribedBy("confirm", { error: errors.confirm })}
-          {...register("confirm")}
-        />
+        <PasswordInput autoComplete="new-password" {...register("confirm")} />
       </ProfileField>
       <p className="flex items-start gap-2 text-sm text-muted-foreground">
         <ShieldCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
         {t("password.sessionsNote")}
       </p>
       <div>
-        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton size="lg" pending={isSubmitting}>
           {isSubmitting ? t("password.submitting") : t("password.submit")}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

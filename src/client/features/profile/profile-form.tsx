@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircleIcon } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { Button } from "#client/components/ui/button.tsx";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { Separator } from "#client/components/ui/separator.tsx";
@@ -19,7 +18,7 @@ import {
 } from "#shared/schemas/profile.schema.ts";
 import type { Profile } from "./profile.queries.ts";
 import { useUpdateProfile } from "./profile.queries.ts";
-import { ProfileField, profileDescribedBy, profileFieldIds } from "./profile-field.tsx";
+import { ProfileField } from "./profile-field.tsx";
 
 function toForm(profile: Profile): ProfileFormInput {
   return {
@@ -82,12 +81,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     }
   });
 
-  const field = (name: keyof ProfileFormInput, options: { hint?: boolean } = {}) => ({
-    id: profileFieldIds(name).input,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": profileDescribedBy(name, { hint: options.hint, error: errors[name] }),
-  });
-
   return (
     <form
       noValidate
@@ -103,15 +96,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             label={t("fields.fullName")}
             error={errors.fullName?.message}
           >
-            <Input autoComplete="name" {...field("fullName")} {...register("fullName")} />
+            <Input autoComplete="name" {...register("fullName")} />
           </ProfileField>
           <ProfileField name="email" label={t("fields.email")} hint={t("fields.emailHint")}>
             <Input
-              id={profileFieldIds("email").input}
               type="email"
               value={profile.email}
               readOnly
-              aria-describedby={profileFieldIds("email").hint}
               className="bg-muted/50 text-muted-foreground"
             />
           </ProfileField>
@@ -126,7 +117,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               inputMode="tel"
               autoComplete="tel"
               placeholder={t("fields.phonePlaceholder")}
-              {...field("phone")}
               {...register("phone")}
             />
           </ProfileField>
@@ -141,7 +131,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               autoComplete="bday"
               min="1900-01-01"
               max={today()}
-              {...field("dateOfBirth")}
               {...register("dateOfBirth")}
             />
           </ProfileField>
@@ -153,12 +142,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             hint={t("fields.bioCount", { count: bio.length, max: profileLimits.bio })}
             error={errors.bio?.message}
           >
-            <Textarea
-              rows={3}
-              placeholder={t("fields.bioPlaceholder")}
-              {...field("bio", { hint: true })}
-              {...register("bio")}
-            />
+            <Textarea rows={3} placeholder={t("fields.bioPlaceholder")} {...register("bio")} />
           </ProfileField>
         </div>
       </section>
@@ -175,7 +159,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             className="sm:col-span-6"
             error={errors.street?.message}
           >
-            <Input autoComplete="street-address" {...field("street")} {...register("street")} />
+            <Input autoComplete="street-address" {...register("street")} />
           </ProfileField>
           <ProfileField
             name="postalCode"
@@ -184,11 +168,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             className="sm:col-span-2"
             error={errors.postalCode?.message}
           >
-            <Input
-              autoComplete="postal-code"
-              {...field("postalCode")}
-              {...register("postalCode")}
-            />
+            <Input autoComplete="postal-code" {...register("postalCode")} />
           </ProfileField>
           <ProfileField
             name="city"
@@ -197,7 +177,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             className="sm:col-span-4"
             error={errors.city?.message}
           >
-            <Input autoComplete="address-level2" {...field("city")} {...register("city")} />
+            <Input autoComplete="address-level2" {...register("city")} />
           </ProfileField>
           <ProfileField
             name="country"
@@ -206,7 +186,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             className="sm:col-span-3"
             error={errors.country?.message}
           >
-            <Input autoComplete="country-name" {...field("country")} {...register("country")} />
+            <Input autoComplete="country-name" {...register("country")} />
           </ProfileField>
         </div>
       </section>
@@ -222,10 +202,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           className="sm:max-w-xs"
           error={errors.preferredLanguage?.message}
         >
-          <NativeSelect
-            {...field("preferredLanguage", { hint: true })}
-            {...register("preferredLanguage")}
-          >
+          <NativeSelect {...register("preferredLanguage")}>
             {languages.map((language) => (
               <option key={language} value={language} lang={language}>
                 {t(`languages.${language}`)}
@@ -239,10 +216,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         {isDirty ? (
           <p className="text-sm text-muted-foreground sm:mr-auto">{t("general.unsaved")}</p>
         ) : null}
-        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton size="lg" pending={isSubmitting}>
           {isSubmitting ? t("general.saving") : t("general.save")}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

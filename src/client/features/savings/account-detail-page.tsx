@@ -30,7 +30,7 @@ import { cn } from "#client/lib/cn.ts";
 import type { AccountDetail, movementSchema, rateSchema } from "#shared/schemas/savings.schema.ts";
 import type { z } from "zod";
 import { AccountDialog } from "./account-dialog.tsx";
-import { usePeople } from "./form-parts.tsx";
+import { usePeople } from "./use-people.ts";
 import { MovementDialog } from "./movement-dialog.tsx";
 import { RateDialog } from "./rate-dialog.tsx";
 import { ownerLabel, useSavingsFormat, type NameOf } from "./savings-format.ts";

@@ -1,8 +1,12 @@
-import { LoaderCircleIcon } from "lucide-react";
-import { useId } from "react";
-import { useForm, useWatch, type Path } from "react-hook-form";
+import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { MoneyInput, PercentInput } from "#client/components/forms/number-inputs.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -13,12 +17,12 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { amountForSchema } from "#client/features/transactions/amount-input.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
 import { today } from "#shared/dates.ts";
 import {
   createAccountSchema,
@@ -30,19 +34,15 @@ import {
   type UpdateAccountInput,
 } from "#shared/schemas/savings.schema.ts";
 import {
-  FieldError,
-  MoneyInput,
-  PercentInput,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-  useLanguage,
-  usePeople,
-} from "./form-parts.tsx";
-import { OwnerFields, ownerInput, ownerValues, type OwnerValues } from "./owner-fields.tsx";
+  OwnerFields,
+  ownerInput,
+  ownerValues,
+  scopeOwner,
+  type OwnerValues,
+} from "./owner-fields.tsx";
 import { rateForSchema } from "./savings-format.ts";
 import { useCreateAccount, useUpdateAccount } from "./savings.queries.ts";
+import { usePeople } from "./use-people.ts";
 
 type AccountFormValues = OwnerValues & {
   name: string;
@@ -156,7 +156,6 @@ function AccountForm({
 }) {
   const { t } = useTranslation("savings");
   const language = useLanguage();
-  const uid = useId();
   const create = useCreateAccount();
   const update = useUpdateAccount();
   const form = useForm<AccountFormValues>({
@@ -165,15 +164,7 @@ function AccountForm({
       name: editing?.name ?? "",
       institution: editing?.institution ?? "",
       kind: editing?.kind ?? "savings",
-      ...ownerValues(
-        editing?.owner ??
-          (scopeMemberId
-            ? { kind: "member", shares: [{ memberId: scopeMemberId, percentBp: 10_000 }] }
-            : null),
-        people,
-        language,
-        meId,
-      ),
+      ...ownerValues(editing?.owner ?? scopeOwner(scopeMemberId), people, language, meId),
       rate: "",
       openingBalance: "",
       openedOn: today(),
@@ -182,17 +173,13 @@ function AccountForm({
   });
   const {
     register,
-    control,
-    setValue,
     setError,
     handleSubmit,
     formState: { errors, isSubmitting, isSubmitted },
   } = form;
-  const values = useWatch({ control }) as AccountFormValues;
   const rerun = () => {
     if (isSubmitted) void form.trigger();
   };
-  const ids = (name: string) => fieldIds(uid, name);
 
   const onSubmit = handleSubmit(async (formValues) => {
     try {
@@ -214,102 +201,61 @@ function AccountForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid min-w-0 gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={ids("name").input}>{t("accountForm.name")}</Label>
+      <FormField label={t("accountForm.name")} error={errors.name?.message}>
         <Input
-          id={ids("name").input}
           autoComplete="off"
           autoFocus
           placeholder={t("accountForm.nameHint")}
-          {...invalidProps(ids("name"), errors.name?.message)}
           {...register("name", { onChange: rerun })}
         />
-        <FieldError id={ids("name").error} message={errors.name?.message} />
-      </div>
+      </FormField>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={ids("institution").input}>{t("accountForm.institution")}</Label>
+        <FormField label={t("accountForm.institution")} error={errors.institution?.message}>
           <Input
-            id={ids("institution").input}
             autoComplete="off"
             placeholder={t("accountForm.institutionHint")}
-            {...invalidProps(ids("institution"), errors.institution?.message)}
             {...register("institution")}
           />
-          <FieldError id={ids("institution").error} message={errors.institution?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids("kind").input}>{t("accountForm.kind")}</Label>
-          <NativeSelect id={ids("kind").input} {...register("kind")}>
+        </FormField>
+        <FormField label={t("accountForm.kind")} error={errors.kind?.message}>
+          <NativeSelect {...register("kind")}>
             {savingsKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`kinds.${kind}`)}
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </FormField>
       </div>
 
-      <OwnerFields
-        uid={uid}
-        values={values}
-        people={people}
-        language={language}
-        errors={{ memberId: errors.memberId?.message, shares: errors.shares?.message }}
-        onChange={(changes) => {
-          for (const [key, value] of Object.entries(changes)) {
-            setValue(key as keyof OwnerValues, value as never);
-          }
-          rerun();
-        }}
-        registerMember={register("memberId", { onChange: rerun })}
-        registerShare={(index) => register(`shares.${index}.value`, { onChange: rerun })}
-      />
+      <OwnerFields form={form} people={people} rerun={rerun} />
 
       {editing ? (
-        <label className="flex items-start gap-3 rounded-lg border p-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-            {...register("closed")}
-          />
-          <span className="grid gap-0.5">
-            <span className="font-medium">{t("accountForm.closed")}</span>
-            <span className="text-muted-foreground">{t("accountForm.closedHint")}</span>
-          </span>
-        </label>
+        <CheckboxCard
+          label={t("accountForm.closed")}
+          description={t("accountForm.closedHint")}
+          {...register("closed")}
+        />
       ) : (
         <>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={ids("opening").input}>{t("accountForm.openingBalance")}</Label>
-              <MoneyInput
-                id={ids("opening").input}
-                {...invalidProps(ids("opening"), errors.openingBalance?.message)}
-                {...register("openingBalance", { onChange: rerun })}
-              />
-              <FieldError id={ids("opening").error} message={errors.openingBalance?.message} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids("opened").input}>{t("accountForm.openedOn")}</Label>
-              <Input
-                id={ids("opened").input}
-                type="date"
-                {...invalidProps(ids("opened"), errors.openedOn?.message)}
-                {...register("openedOn", { onChange: rerun })}
-              />
-              <FieldError id={ids("opened").error} message={errors.openedOn?.message} />
-            </div>
+            <FormField
+              label={t("accountForm.openingBalance")}
+              error={errors.openingBalance?.message}
+            >
+              <MoneyInput {...register("openingBalance", { onChange: rerun })} />
+            </FormField>
+            <FormField label={t("accountForm.openedOn")} error={errors.openedOn?.message}>
+              <Input type="date" {...register("openedOn", { onChange: rerun })} />
+            </FormField>
           </div>
-          <div className="grid gap-2 sm:max-w-[calc(50%-0.5rem)]">
-            <Label htmlFor={ids("rate").input}>{t("accountForm.rate")}</Label>
-            <PercentInput
-              id={ids("rate").input}
-              {...invalidProps(ids("rate"), errors.rate?.message)}
-              {...register("rate", { onChange: rerun })}
-            />
-            <FieldError id={ids("rate").error} message={errors.rate?.message} />
-          </div>
+          <FormField
+            label={t("accountForm.rate")}
+            error={errors.rate?.message}
+            className="sm:max-w-[calc(50%-0.5rem)]"
+          >
+            <PercentInput {...register("rate", { onChange: rerun })} />
+          </FormField>
           <p className="text-sm text-muted-foreground">{t("accountForm.openingHint")}</p>
         </>
       )}
@@ -318,10 +264,9 @@ function AccountForm({
         <Button type="button" variant="outline" onClick={onDone}>
           {t("cancel")}
         </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton pending={busy}>
           {editing ? t("accountForm.save") : t("accountForm.create")}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -27,7 +27,7 @@ import { errorText } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { AccountList, AccountSummary } from "#shared/schemas/savings.schema.ts";
 import { AccountDialog } from "./account-dialog.tsx";
-import { usePeople } from "./form-parts.tsx";
+import { usePeople } from "./use-people.ts";
 import { HistoryCard } from "./history-chart.tsx";
 import { MovementDialog, type MovementInputKind } from "./movement-dialog.tsx";
 import { ownerLabel, useSavingsFormat, type NameOf } from "./savings-format.ts";

@@ -9,7 +9,7 @@ import type { Account } from "#client/features/account/account.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import type { Goal } from "#shared/schemas/savings.schema.ts";
 import { AccountDialog } from "./account-dialog.tsx";
-import { usePeople } from "./form-parts.tsx";
+import { usePeople } from "./use-people.ts";
 import { GoalCard } from "./goal-card.tsx";
 import { EmergencyDialog, GoalDialog } from "./goal-dialog.tsx";
 import { useDeleteGoal, useGoals, useSavingsAccounts } from "./savings.queries.ts";

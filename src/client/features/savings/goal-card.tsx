@@ -2,6 +2,8 @@ import { FlaskConicalIcon, PencilIcon, ShieldIcon, Trash2Icon } from "lucide-rea
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
+import { Segmented } from "#client/components/forms/segmented.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
@@ -13,7 +15,6 @@ import { addDays, isDateInRange, isIsoDate, today } from "#shared/dates.ts";
 import { parseMoney } from "#shared/money.ts";
 import type { Goal, GoalStatus } from "#shared/schemas/savings.schema.ts";
 import { maxAmountCents } from "#shared/schemas/transactions.schema.ts";
-import { MoneyInput, Segmented } from "./form-parts.tsx";
 import { goalAsInput } from "./goal-dialog.tsx";
 import { ProjectionChart } from "./projection-chart.tsx";
 import { useSavingsFormat, type NameOf } from "./savings-format.ts";

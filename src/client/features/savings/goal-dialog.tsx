@@ -1,8 +1,12 @@
-import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FieldError, FormField, FormFieldset } from "#client/components/forms/form-field.tsx";
+import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -20,6 +24,7 @@ import type { HouseholdMemberRow } from "#client/features/households/households.
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { amountForSchema, formatCentsInput } from "#client/features/transactions/amount-input.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
 import { today } from "#shared/dates.ts";
 import type { Language } from "#shared/i18n.ts";
 import { addMonthsToDate, emergencyTarget } from "#shared/savings-math.ts";
@@ -30,18 +35,9 @@ import {
   type GoalInput,
   type GoalKind,
 } from "#shared/schemas/savings.schema.ts";
-import {
-  FieldError,
-  MoneyInput,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-  useLanguage,
-  usePeople,
-} from "./form-parts.tsx";
 import { useSavingsFormat } from "./savings-format.ts";
 import { useCreateGoal, useEmergencySuggestion, useUpdateGoal } from "./savings.queries.ts";
+import { usePeople } from "./use-people.ts";
 
 export const emergencyMonthChoices = [3, 4, 5, 6] as const;
 
@@ -312,7 +308,6 @@ function GoalForm({
   const rerun = () => {
     if (isSubmitted) void form.trigger();
   };
-  const ids = (name: string) => fieldIds(uid, name);
   const fromSuggestion = kind === "emergency" && averageMonthlyCents !== null;
   const choosable = accounts.filter((item) => !item.closed || accountIds.includes(item.id));
 
@@ -336,22 +331,17 @@ function GoalForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid min-w-0 gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={ids("name").input}>{t("goalForm.name")}</Label>
+      <FormField label={t("goalForm.name")} error={errors.name?.message}>
         <Input
-          id={ids("name").input}
           autoComplete="off"
           autoFocus
           placeholder={t("goalForm.nameHint")}
-          {...invalidProps(ids("name"), errors.name?.message)}
           {...register("name", { onChange: rerun })}
         />
-        <FieldError id={ids("name").error} message={errors.name?.message} />
-      </div>
+      </FormField>
 
       {kind === "emergency" ? (
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">{t("emergency.months")}</legend>
+        <FormFieldset legend={t("emergency.months")} error={errors.emergencyMonths?.message}>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {emergencyMonthChoices.map((count) => (
               <label
@@ -376,8 +366,7 @@ function GoalForm({
               </label>
             ))}
           </div>
-          <FieldError id={ids("months").error} message={errors.emergencyMonths?.message} />
-        </fieldset>
+        </FormFieldset>
       ) : null}
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -390,36 +379,19 @@ function GoalForm({
             >
               {format.money(emergencyTarget(averageMonthlyCents, months))}
             </p>
-            <FieldError id={ids("target").error} message={errors.target?.message} />
+            <FieldError message={errors.target?.message} />
           </div>
         ) : (
-          <div className="grid gap-2">
-            <Label htmlFor={ids("target").input}>{t("goalForm.target")}</Label>
-            <MoneyInput
-              id={ids("target").input}
-              {...invalidProps(ids("target"), errors.target?.message)}
-              {...register("target", { onChange: rerun })}
-            />
-            <FieldError id={ids("target").error} message={errors.target?.message} />
-          </div>
+          <FormField label={t("goalForm.target")} error={errors.target?.message}>
+            <MoneyInput {...register("target", { onChange: rerun })} />
+          </FormField>
         )}
-        <div className="grid gap-2">
-          <Label htmlFor={ids("date").input}>{t("goalForm.targetDate")}</Label>
-          <Input
-            id={ids("date").input}
-            type="date"
-            {...invalidProps(ids("date"), errors.targetDate?.message)}
-            {...register("targetDate", { onChange: rerun })}
-          />
-          <FieldError id={ids("date").error} message={errors.targetDate?.message} />
-        </div>
+        <FormField label={t("goalForm.targetDate")} error={errors.targetDate?.message}>
+          <Input type="date" {...register("targetDate", { onChange: rerun })} />
+        </FormField>
       </div>
 
-      <fieldset
-        className="grid gap-2"
-        aria-describedby={errors.accountIds ? ids("accounts").error : undefined}
-      >
-        <legend className="mb-2 text-sm font-medium">{t("goalForm.accounts")}</legend>
+      <FormFieldset legend={t("goalForm.accounts")} error={errors.accountIds?.message}>
         <ul className="grid gap-1.5">
           {choosable.map((item) => (
             <li key={item.id}>
@@ -446,22 +418,15 @@ function GoalForm({
             </li>
           ))}
         </ul>
-        <FieldError id={ids("accounts").error} message={errors.accountIds?.message} />
-      </fieldset>
+      </FormFieldset>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids("planned").input}>{t("goalForm.planned")}</Label>
-        <MoneyInput
-          id={ids("planned").input}
-          aria-describedby={errors.planned ? ids("planned").error : `${uid}-planned-hint`}
-          aria-invalid={errors.planned ? true : undefined}
-          {...register("planned", { onChange: rerun })}
-        />
-        <p id={`${uid}-planned-hint`} className="text-xs text-muted-foreground">
-          {t("goalForm.plannedHint")}
-        </p>
-        <FieldError id={ids("planned").error} message={errors.planned?.message} />
-      </div>
+      <FormField
+        label={t("goalForm.planned")}
+        hint={t("goalForm.plannedHint")}
+        error={errors.planned?.message}
+      >
+        <MoneyInput {...register("planned", { onChange: rerun })} />
+      </FormField>
 
       {people.length > 0 ? (
         <div className="grid gap-3 rounded-lg border p-3">
@@ -482,18 +447,21 @@ function GoalForm({
               <p className="text-xs text-muted-foreground">{t("goalForm.contributionsHint")}</p>
               {people.map((person, index) => (
                 <div key={person.id} className="flex items-center gap-3">
-                  <Label htmlFor={ids(`c-${index}`).input} className="min-w-0 flex-1 font-normal">
+                  <Label htmlFor={`${uid}-c-${index}`} className="min-w-0 flex-1 font-normal">
                     {person.name}
                   </Label>
                   <div className="w-36 shrink-0">
                     <MoneyInput
-                      id={ids(`c-${index}`).input}
+                      id={`${uid}-c-${index}`}
                       {...register(`contributions.${index}.value`, { onChange: rerun })}
                     />
                   </div>
                 </div>
               ))}
-              <FieldError id={ids("contributions").error} message={errors.contributions?.message} />
+              <FieldError
+                id={`${uid}-contributions-error`}
+                message={errors.contributions?.message}
+              />
             </fieldset>
           ) : null}
         </div>
@@ -503,10 +471,9 @@ function GoalForm({
         <Button type="button" variant="outline" onClick={onDone}>
           {t("cancel")}
         </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton pending={busy}>
           {goal ? t("goalForm.save") : t("goalForm.create")}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

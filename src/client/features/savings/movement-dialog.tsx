@@ -1,8 +1,13 @@
-import { LoaderCircleIcon } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch, type Path, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { Segmented } from "#client/components/forms/segmented.tsx";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -13,7 +18,6 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
@@ -25,18 +29,9 @@ import {
   type AccountSummary,
   type AddMovementInput,
 } from "#shared/schemas/savings.schema.ts";
-import {
-  FieldError,
-  MoneyInput,
-  Segmented,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-  usePeople,
-} from "./form-parts.tsx";
 import { useSavingsFormat } from "./savings-format.ts";
 import { useAddMovement, useDeleteMovement } from "./savings.queries.ts";
+import { usePeople } from "./use-people.ts";
 
 export type MovementInputKind = (typeof movementInputKinds)[number];
 
@@ -182,7 +177,6 @@ export function MovementDialog({
 
           <MovementFields
             form={form}
-            uid={uid}
             people={people}
             withSource={kind === "deposit"}
             rerun={rerun}
@@ -192,10 +186,7 @@ export function MovementDialog({
             <Button type="button" variant="outline" onClick={onClose}>
               {t("cancel")}
             </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {t(`movementForm.submit.${kind}`)}
-            </Button>
+            <SubmitButton pending={busy}>{t(`movementForm.submit.${kind}`)}</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>
@@ -209,13 +200,11 @@ export function MovementDialog({
  */
 export function MovementFields({
   form,
-  uid,
   people,
   withSource,
   rerun,
 }: {
   form: UseFormReturn<MovementFormValues>;
-  uid: string;
   people: readonly { id: string; name: string }[];
   withSource: boolean;
   rerun: () => void;
@@ -225,40 +214,20 @@ export function MovementFields({
     register,
     formState: { errors },
   } = form;
-  const ids = (name: string) => fieldIds(uid, name);
   return (
     <>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={ids("amount").input}>{t("movementForm.amount")}</Label>
-          <MoneyInput
-            id={ids("amount").input}
-            autoFocus
-            {...invalidProps(ids("amount"), errors.amount?.message)}
-            {...register("amount", { onChange: rerun })}
-          />
-          <FieldError id={ids("amount").error} message={errors.amount?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids("date").input}>{t("movementForm.date")}</Label>
-          <Input
-            id={ids("date").input}
-            type="date"
-            {...invalidProps(ids("date"), errors.occurredOn?.message)}
-            {...register("occurredOn", { onChange: rerun })}
-          />
-          <FieldError id={ids("date").error} message={errors.occurredOn?.message} />
-        </div>
+        <FormField label={t("movementForm.amount")} error={errors.amount?.message}>
+          <MoneyInput autoFocus {...register("amount", { onChange: rerun })} />
+        </FormField>
+        <FormField label={t("movementForm.date")} error={errors.occurredOn?.message}>
+          <Input type="date" {...register("occurredOn", { onChange: rerun })} />
+        </FormField>
       </div>
 
       {withSource ? (
-        <div className="grid gap-2">
-          <Label htmlFor={ids("source").input}>{t("movementForm.from")}</Label>
-          <NativeSelect
-            id={ids("source").input}
-            {...invalidProps(ids("source"), errors.source?.message)}
-            {...register("source", { onChange: rerun })}
-          >
+        <FormField label={t("movementForm.from")} error={errors.source?.message}>
+          <NativeSelect {...register("source", { onChange: rerun })}>
             <option value={joint}>{t("movementForm.jointMoney")}</option>
             {people.map((person) => (
               <option key={person.id} value={person.id}>
@@ -266,21 +235,12 @@ export function MovementFields({
               </option>
             ))}
           </NativeSelect>
-          <FieldError id={ids("source").error} message={errors.source?.message} />
-        </div>
+        </FormField>
       ) : null}
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids("note").input}>{t("movementForm.note")}</Label>
-        <Input
-          id={ids("note").input}
-          autoComplete="off"
-          placeholder={t("movementForm.noteHint")}
-          {...invalidProps(ids("note"), errors.note?.message)}
-          {...register("note")}
-        />
-        <FieldError id={ids("note").error} message={errors.note?.message} />
-      </div>
+      <FormField label={t("movementForm.note")} error={errors.note?.message}>
+        <Input autoComplete="off" placeholder={t("movementForm.noteHint")} {...register("note")} />
+      </FormField>
     </>
   );
 }

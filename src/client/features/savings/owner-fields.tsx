@@ -1,15 +1,17 @@
-import type { UseFormRegisterReturn } from "react-hook-form";
+import { useId } from "react";
+import { useWatch, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FieldError, FormField } from "#client/components/forms/form-field.tsx";
+import { Segmented } from "#client/components/forms/segmented.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
 import { formatPercentInput, parsePercentBp } from "#client/features/transactions/amount-input.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
 import type { Language } from "#shared/i18n.ts";
 import { allocate } from "#shared/money.ts";
 import type { OwnerKind } from "#shared/schemas/savings.schema.ts";
-import { FieldError, Segmented, fieldIds, invalidProps } from "./form-parts.tsx";
 import { formatShare } from "./savings-format.ts";
 
 /** One person's row of a shared owner: in or out, and their percentage as typed. */
@@ -53,9 +55,18 @@ export function ownerInput(values: OwnerValues) {
   };
 }
 
+type Owner = { kind: OwnerKind; shares: { memberId: string; percentBp: number }[] };
+
+/** A new account's owner: the scope picker's member when one is chosen, else (null) the household. */
+export function scopeOwner(scopeMemberId: string | null): Owner | null {
+  return scopeMemberId
+    ? { kind: "member", shares: [{ memberId: scopeMemberId, percentBp: 10_000 }] }
+    : null;
+}
+
 /** An owner as form values (new: the household; shares split equally between everyone). */
 export function ownerValues(
-  owner: { kind: OwnerKind; shares: { memberId: string; percentBp: number }[] } | null,
+  owner: Owner | null,
   people: readonly HouseholdMemberRow[],
   language: Language,
   meId: string,
@@ -81,36 +92,40 @@ export function ownerValues(
 
 /**
  * Who an account belongs to: the household, one person, or people by percentages (like the
- * entry form's split), with what is left to divide.
+ * entry form's split), with what is left to divide. The fields of `form`, a form whose values
+ * include `OwnerValues`; `rerun` checks the form again after a change (once it was submitted).
  */
-export function OwnerFields({
-  uid,
-  values,
+export function OwnerFields<V extends FieldValues & OwnerValues>({
+  form,
   people,
-  language,
-  errors,
-  onChange,
-  registerMember,
-  registerShare,
+  rerun,
 }: {
-  uid: string;
-  values: OwnerValues;
+  form: UseFormReturn<V>;
   people: readonly HouseholdMemberRow[];
-  language: Language;
-  errors: { memberId?: string; shares?: string };
-  onChange: (values: Partial<OwnerValues>) => void;
-  registerMember: UseFormRegisterReturn;
-  registerShare: (index: number) => UseFormRegisterReturn;
+  rerun: () => void;
 }) {
+  // The owner's part of the form, typed as such (react-hook-form cannot narrow a generic form).
+  const {
+    control,
+    register,
+    setValue,
+    formState: { errors },
+  } = form as unknown as UseFormReturn<OwnerValues>;
   const { t } = useTranslation("savings");
-  const member = fieldIds(uid, "owner-member");
-  const shares = fieldIds(uid, "owner-shares");
+  const language = useLanguage();
+  const uid = useId();
+  const [ownerKind, shares] = useWatch({ control, name: ["ownerKind", "shares"] });
+  const change = (values: Partial<OwnerValues>) => {
+    if (values.ownerKind) setValue("ownerKind", values.ownerKind);
+    if (values.shares) setValue("shares", values.shares);
+    rerun();
+  };
   const options = [
     { value: "household" as const, label: t("owner.household") },
     { value: "member" as const, label: t("owner.onePerson") },
     ...(people.length >= 2 ? [{ value: "shared" as const, label: t("owner.shared") }] : []),
   ];
-  const total = values.shares
+  const total = shares
     .filter((row) => row.included)
     .reduce((sum, row) => sum + (parsePercentBp(row.value) ?? 0), 0);
   const left = 10_000 - total;
@@ -122,18 +137,13 @@ export function OwnerFields({
         name={`${uid}-owner`}
         legend={t("owner.legend")}
         showLegend
-        value={values.ownerKind}
+        value={ownerKind}
         options={options}
-        onChange={(ownerKind) => onChange({ ownerKind })}
+        onChange={(kind) => change({ ownerKind: kind })}
       />
-      {values.ownerKind === "member" ? (
-        <div className="grid gap-2">
-          <Label htmlFor={member.input}>{t("owner.whose")}</Label>
-          <NativeSelect
-            id={member.input}
-            {...invalidProps(member, errors.memberId)}
-            {...registerMember}
-          >
+      {ownerKind === "member" ? (
+        <FormField label={t("owner.whose")} error={errors.memberId?.message}>
+          <NativeSelect {...register("memberId", { onChange: rerun })}>
             <option value="">{t("owner.choosePerson")}</option>
             {people.map((person) => (
               <option key={person.id} value={person.id}>
@@ -141,13 +151,12 @@ export function OwnerFields({
               </option>
             ))}
           </NativeSelect>
-          <FieldError id={member.error} message={errors.memberId} />
-        </div>
+        </FormField>
       ) : null}
-      {values.ownerKind === "household" ? (
+      {ownerKind === "household" ? (
         <p className="text-sm text-muted-foreground">{t("owner.householdHint")}</p>
       ) : null}
-      {values.ownerKind === "shared" ? (
+      {ownerKind === "shared" ? (
         <fieldset className="grid min-w-0 gap-3" aria-describedby={`${uid}-owner-left`}>
           <legend className="sr-only">{t("owner.sharesLegend")}</legend>
           <div className="flex items-center justify-between gap-2">
@@ -156,13 +165,13 @@ export function OwnerFields({
               type="button"
               variant="outline"
               size="sm"
-              onClick={() => onChange({ shares: equalShares(values.shares, language) })}
+              onClick={() => change({ shares: equalShares(shares, language) })}
             >
               {t("owner.equally")}
             </Button>
           </div>
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
-            {values.shares.map((row, index) => {
+            {shares.map((row, index) => {
               const name = nameOf(row.memberId);
               return (
                 <li key={row.memberId} className="flex min-w-0 items-center gap-2">
@@ -172,9 +181,9 @@ export function OwnerFields({
                       className="size-4 shrink-0 accent-primary"
                       checked={row.included}
                       onChange={(event) =>
-                        onChange({
+                        change({
                           shares: equalShares(
-                            values.shares.map((r, i) =>
+                            shares.map((r, i) =>
                               i === index ? { ...r, included: event.target.checked } : r,
                             ),
                             language,
@@ -191,7 +200,7 @@ export function OwnerFields({
                       disabled={!row.included}
                       aria-label={t("owner.percentOf", { name })}
                       className="flex h-9 w-full min-w-0 rounded-md border border-input bg-transparent py-1 pr-7 pl-3 text-right text-base tabular-nums shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 md:text-sm dark:bg-input/30"
-                      {...registerShare(index)}
+                      {...register(`shares.${index}.value`, { onChange: rerun })}
                     />
                     <span
                       aria-hidden="true"
@@ -221,7 +230,7 @@ export function OwnerFields({
                 ? t("owner.left", { value: formatShare(left, language) })
                 : t("owner.over", { value: formatShare(-left, language) })}
           </p>
-          <FieldError id={shares.error} message={errors.shares} />
+          <FieldError id={`${uid}-owner-shares-error`} message={errors.shares?.message} />
         </fieldset>
       ) : null}
     </div>

@@ -1,18 +1,18 @@
-import { LoaderCircleIcon, PiggyBankIcon, SaveIcon } from "lucide-react";
+import { PiggyBankIcon, SaveIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { today } from "#shared/dates.ts";
-import { FieldError, fieldIds, invalidProps, showServerErrors, usePeople } from "./form-parts.tsx";
 import {
   MovementFields,
   fieldOf,
@@ -23,6 +23,7 @@ import {
 } from "./movement-dialog.tsx";
 import { useSavingsFormat } from "./savings-format.ts";
 import { useAddMovement, useDeleteMovement, useSavingsAccounts } from "./savings.queries.ts";
+import { usePeople } from "./use-people.ts";
 
 /**
  * "Put aside" in the entry dialog: a deposit to a savings account, from the joint money or a
@@ -40,8 +41,6 @@ export function PutAsideForm({
 }) {
   const { t } = useTranslation("savings");
   const format = useSavingsFormat();
-  const uid = useId();
-  const ids = (name: string) => fieldIds(uid, name);
   const { people } = usePeople(account);
   const accounts = useSavingsAccounts(null);
   const open = (accounts.data?.accounts ?? []).filter((row) => !row.closed);
@@ -128,22 +127,16 @@ export function PutAsideForm({
     body = (
       <>
         <p className="text-sm text-muted-foreground">{t("putAside.explain")}</p>
-        <div className="grid gap-2">
-          <Label htmlFor={ids("account").input}>{t("putAside.account")}</Label>
-          <NativeSelect
-            id={ids("account").input}
-            {...invalidProps(ids("account"), errors.accountId?.message)}
-            {...register("accountId", { onChange: rerun })}
-          >
+        <FormField label={t("putAside.account")} error={errors.accountId?.message}>
+          <NativeSelect {...register("accountId", { onChange: rerun })}>
             {open.map((row) => (
               <option key={row.id} value={row.id}>
                 {row.name} · {format.money(row.balanceCents)}
               </option>
             ))}
           </NativeSelect>
-          <FieldError id={ids("account").error} message={errors.accountId?.message} />
-        </div>
-        <MovementFields form={form} uid={uid} people={people} withSource rerun={rerun} />
+        </FormField>
+        <MovementFields form={form} people={people} withSource rerun={rerun} />
       </>
     );
   }
@@ -164,14 +157,13 @@ export function PutAsideForm({
         <Button type="button" variant="outline" className="sm:ml-auto" onClick={onDone}>
           {t("cancel")}
         </Button>
-        <Button type="submit" disabled={busy || open.length === 0} aria-busy={busy}>
-          {busy ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <SaveIcon aria-hidden="true" />
-          )}
+        <SubmitButton
+          pending={busy}
+          disabled={open.length === 0}
+          icon={<SaveIcon aria-hidden="true" />}
+        >
           {t("putAside.submit")}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,8 +1,11 @@
-import { LoaderCircleIcon } from "lucide-react";
-import { useId } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { PercentInput } from "#client/components/forms/number-inputs.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -13,18 +16,9 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { today } from "#shared/dates.ts";
 import { addRateSchema, type AddRateInput } from "#shared/schemas/savings.schema.ts";
-import {
-  FieldError,
-  PercentInput,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-} from "./form-parts.tsx";
 import { rateForSchema, useSavingsFormat } from "./savings-format.ts";
 import { useAddRate } from "./savings.queries.ts";
 
@@ -54,7 +48,6 @@ export function RateDialog({
 }) {
   const { t } = useTranslation("savings");
   const format = useSavingsFormat();
-  const uid = useId();
   const add = useAddRate();
   const {
     register,
@@ -66,7 +59,6 @@ export function RateDialog({
   const rerun = () => {
     if (isSubmitted) void trigger();
   };
-  const ids = (name: string) => fieldIds(uid, name);
 
   const onSubmit = handleSubmit(async (values) => {
     const input = rateInput(values);
@@ -97,35 +89,18 @@ export function RateDialog({
             </DialogDescription>
           </DialogHeader>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={ids("from").input}>{t("rateForm.from")}</Label>
-              <Input
-                id={ids("from").input}
-                type="date"
-                {...invalidProps(ids("from"), errors.startsOn?.message)}
-                {...register("startsOn", { onChange: rerun })}
-              />
-              <FieldError id={ids("from").error} message={errors.startsOn?.message} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids("rate").input}>{t("rateForm.rate")}</Label>
-              <PercentInput
-                id={ids("rate").input}
-                autoFocus
-                {...invalidProps(ids("rate"), errors.rate?.message)}
-                {...register("rate", { onChange: rerun })}
-              />
-              <FieldError id={ids("rate").error} message={errors.rate?.message} />
-            </div>
+            <FormField label={t("rateForm.from")} error={errors.startsOn?.message}>
+              <Input type="date" {...register("startsOn", { onChange: rerun })} />
+            </FormField>
+            <FormField label={t("rateForm.rate")} error={errors.rate?.message}>
+              <PercentInput autoFocus {...register("rate", { onChange: rerun })} />
+            </FormField>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               {t("cancel")}
             </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {t("rateForm.submit")}
-            </Button>
+            <SubmitButton pending={busy}>{t("rateForm.submit")}</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

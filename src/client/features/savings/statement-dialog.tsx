@@ -1,8 +1,13 @@
 import { CheckCircle2Icon, LoaderCircleIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FormField } from "#client/components/forms/form-field.tsx";
+import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -13,7 +18,6 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { amountForSchema } from "#client/features/transactions/amount-input.ts";
 import { cn } from "#client/lib/cn.ts";
@@ -24,14 +28,6 @@ import {
   type statementSchema,
 } from "#shared/schemas/savings.schema.ts";
 import type { z } from "zod";
-import {
-  FieldError,
-  MoneyInput,
-  fieldIds,
-  invalidProps,
-  schemaResolver,
-  showServerErrors,
-} from "./form-parts.tsx";
 import { useSavingsFormat } from "./savings-format.ts";
 import { useAddStatement, useBookStatement, useDeleteMovement } from "./savings.queries.ts";
 
@@ -159,7 +155,6 @@ export function StatementDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation("savings");
-  const uid = useId();
   const add = useAddStatement();
   const { book, pendingId } = useBookDifference();
   const [result, setResult] = useState<Statement | null>(null);
@@ -173,7 +168,6 @@ export function StatementDialog({
   const rerun = () => {
     if (isSubmitted) void trigger();
   };
-  const ids = (name: string) => fieldIds(uid, name);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -209,36 +203,19 @@ export function StatementDialog({
         ) : (
           <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
             <div className="grid items-start gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor={ids("date").input}>{t("statement.date")}</Label>
-                <Input
-                  id={ids("date").input}
-                  type="date"
-                  {...invalidProps(ids("date"), errors.statedOn?.message)}
-                  {...register("statedOn", { onChange: rerun })}
-                />
-                <FieldError id={ids("date").error} message={errors.statedOn?.message} />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor={ids("balance").input}>{t("statement.balance")}</Label>
-                <MoneyInput
-                  id={ids("balance").input}
-                  autoFocus
-                  {...invalidProps(ids("balance"), errors.balance?.message)}
-                  {...register("balance", { onChange: rerun })}
-                />
-                <FieldError id={ids("balance").error} message={errors.balance?.message} />
-              </div>
+              <FormField label={t("statement.date")} error={errors.statedOn?.message}>
+                <Input type="date" {...register("statedOn", { onChange: rerun })} />
+              </FormField>
+              <FormField label={t("statement.balance")} error={errors.balance?.message}>
+                <MoneyInput autoFocus {...register("balance", { onChange: rerun })} />
+              </FormField>
             </div>
             <p className="text-sm text-muted-foreground">{t("statement.hint")}</p>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 {t("cancel")}
               </Button>
-              <Button type="submit" disabled={busy} aria-busy={busy}>
-                {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                {t("statement.submit")}
-              </Button>
+              <SubmitButton pending={busy}>{t("statement.submit")}</SubmitButton>
             </DialogFooter>
           </form>
         )}

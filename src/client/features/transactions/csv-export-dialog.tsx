@@ -12,8 +12,9 @@ import {
 } from "#client/components/ui/dialog.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
+import { useLanguage } from "#client/lib/use-language.ts";
 import type { ListSort, TransactionFilter } from "#shared/schemas/transactions.schema.ts";
-import { filterQuery, useLanguage } from "./transactions.queries.ts";
+import { filterQuery } from "./transactions.queries.ts";
 
 const delimiters = ["comma", "semicolon", "tab"] as const;
 const decimals = ["dot", "comma"] as const;

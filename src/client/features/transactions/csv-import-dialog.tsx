@@ -26,6 +26,7 @@ import { NativeSelect } from "#client/components/ui/select.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { api, ApiError, unwrap } from "#client/lib/api.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
 import {
   guessImportSetup,
   kindSources,
@@ -35,7 +36,7 @@ import {
 } from "#shared/csv-import.ts";
 import { formatMoney } from "#shared/money.ts";
 import { formatDate } from "./transaction-row.tsx";
-import { invalidateMoney, useLanguage } from "./transactions.queries.ts";
+import { invalidateMoney } from "./transactions.queries.ts";
 
 type ImportResult = Awaited<ReturnType<typeof postImport>>;
 

@@ -25,7 +25,7 @@ import { EntryForm } from "./entry-form.tsx";
 import { canOpen } from "#client/components/layout/nav-items.ts";
 import { shownPlan } from "#client/features/billing/billing.queries.ts";
 import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
-import { Segmented } from "#client/features/savings/form-parts.tsx";
+import { Segmented } from "#client/components/forms/segmented.tsx";
 import { PutAsideForm } from "#client/features/savings/put-aside-form.tsx";
 import type { Category, EntryKind } from "#shared/schemas/categories.schema.ts";
 import type { Transaction } from "#shared/schemas/transactions.schema.ts";

@@ -1,14 +1,14 @@
-import { LoaderCircleIcon, RepeatIcon, SaveIcon, Trash2Icon } from "lucide-react";
+import { RepeatIcon, SaveIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
-import {
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type Resolver,
-  type UseFormRegisterReturn,
-} from "react-hook-form";
+import { useForm, useWatch, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FieldError, FormField } from "#client/components/forms/form-field.tsx";
+import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { Segmented } from "#client/components/forms/segmented.tsx";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import {
@@ -19,13 +19,13 @@ import {
   AlertDialogTitle,
 } from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { Textarea } from "#client/components/ui/textarea.tsx";
 import { CategoryIconTile } from "#client/features/categories/category-badge.tsx";
 import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
 import { today } from "#shared/dates.ts";
 import type { Language } from "#shared/i18n.ts";
 import { allocate, formatMoney, parseMoney } from "#shared/money.ts";
@@ -37,7 +37,6 @@ import {
   type EntryInput,
   type Transaction,
 } from "#shared/schemas/transactions.schema.ts";
-import { validationMessage } from "#shared/validation.ts";
 import {
   amountForSchema,
   formatCentsInput,
@@ -166,24 +165,21 @@ export function toEntryInput(values: EntryFormValues): EntryInput {
   };
 }
 
+const fieldOf = (path: string): FieldName => fieldOfPath[path.split(".")[0] ?? ""] ?? "amount";
+const oneEntryResolver = schemaResolver(entryInputSchema, toEntryInput, fieldOf);
+const recurringResolver = schemaResolver(
+  recurringRuleInputSchema,
+  (values: EntryFormValues) => ({
+    ...toEntryInput(values),
+    frequency: values.frequency,
+    endDate: values.endDate || null,
+  }),
+  fieldOf,
+);
+
 /** Checks the values with the shared schemas (the server's own rules) and names the fields. */
-const entryResolver: Resolver<EntryFormValues> = (values) => {
-  const input = toEntryInput(values);
-  const result = values.repeat
-    ? recurringRuleInputSchema.safeParse({
-        ...input,
-        frequency: values.frequency,
-        endDate: values.endDate || null,
-      })
-    : entryInputSchema.safeParse(input);
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<EntryFormValues> = {};
-  for (const issue of result.error.issues) {
-    const field = fieldOfPath[String(issue.path[0])] ?? "amount";
-    if (!errors[field]) errors[field] = { type: "validation", message: issue.message };
-  }
-  return { values: {}, errors };
-};
+const entryResolver: Resolver<EntryFormValues> = (values, context, options) =>
+  (values.repeat ? recurringResolver : oneEntryResolver)(values, context, options);
 
 /** An existing entry as the form's values. */
 function valuesOfEntry(
@@ -253,66 +249,14 @@ function newValues(
   };
 }
 
-/** A row of options as radio buttons that look like a segmented control (arrow keys move). */
-function Segmented<T extends string>({
-  name,
-  legend,
-  value,
-  options,
-  onChange,
-  className,
-}: {
-  name: string;
-  legend: string;
-  value: T;
-  options: readonly { value: T; label: string }[];
-  onChange: (value: T) => void;
-  className?: string;
-}) {
-  return (
-    <fieldset className={cn("grid min-w-0 gap-2", className)}>
-      <legend className="sr-only">{legend}</legend>
-      <div className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-muted p-1">
-        {options.map((option) => (
-          <label key={option.value} className="relative">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="peer sr-only"
-            />
-            <span className="flex h-8 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors peer-checked:bg-background peer-checked:text-foreground peer-checked:shadow-xs peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50">
-              {option.label}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  const language = useFormLanguage();
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {validationMessage(message, language)}
-    </p>
-  );
-}
-
 /** A choice of one of the household's people (whose entry; who paid or received), with its error. */
 function MemberSelect({
-  ids,
   label,
   placeholder,
   people,
   error,
   registration,
 }: {
-  ids: { input: string; error: string };
   label: string;
   placeholder: string;
   people: readonly { id: string; name: string }[];
@@ -320,14 +264,8 @@ function MemberSelect({
   registration: UseFormRegisterReturn;
 }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={ids.input}>{label}</Label>
-      <NativeSelect
-        id={ids.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.error : undefined}
-        {...registration}
-      >
+    <FormField label={label} error={error}>
+      <NativeSelect {...registration}>
         <option value="">{placeholder}</option>
         {people.map((person) => (
           <option key={person.id} value={person.id}>
@@ -335,14 +273,8 @@ function MemberSelect({
           </option>
         ))}
       </NativeSelect>
-      <FieldError id={ids.error} message={error} />
-    </div>
+    </FormField>
   );
-}
-
-function useFormLanguage(): Language {
-  const { i18n } = useTranslation();
-  return i18n.resolvedLanguage === "nl" ? "nl" : "en";
 }
 
 /**
@@ -368,9 +300,8 @@ export function EntryForm({
   onPutAside?: (() => void) | undefined;
 }) {
   const { t } = useTranslation("entries");
-  const language = useFormLanguage();
+  const language = useLanguage();
   const uid = useId();
-  const ids = (name: string) => ({ input: `${uid}-${name}`, error: `${uid}-${name}-error` });
   const create = useCreateEntry();
   const createRecurring = useCreateRecurring();
   const update = useUpdateEntry();
@@ -423,19 +354,8 @@ export function EntryForm({
   const splitEqually = () =>
     setShares(equalShareRows(getValues("shares"), getValues("splitBy"), totalCents, language));
 
-  const serverErrors = (error: unknown): boolean => {
-    if (!(error instanceof ApiError) || error.code !== "VALIDATION" || !error.fields) return false;
-    let first = true;
-    for (const [path, message] of Object.entries(error.fields)) {
-      const field = fieldOfPath[path.split(".")[0] ?? ""] ?? "amount";
-      setError(field, { type: "server", message }, { shouldFocus: first });
-      first = false;
-    }
-    return true;
-  };
-
   const failed = (error: unknown) => {
-    if (serverErrors(error)) return;
+    if (showServerErrors(error, setError, fieldOf)) return;
     toast.error(t("toasts.saveFailed"), {
       description: error instanceof ApiError ? t(`common:errors.${error.code}`) : undefined,
     });
@@ -547,82 +467,47 @@ export function EntryForm({
         />
 
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor={ids("amount").input}>{t("form.amount")}</Label>
-            <div className="relative">
-              <span
-                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
-                aria-hidden="true"
-              >
-                €
-              </span>
-              <Input
-                id={ids("amount").input}
-                inputMode="decimal"
-                autoComplete="off"
-                autoFocus
-                placeholder={language === "nl" ? "0,00" : "0.00"}
-                className="pl-7 text-right tabular-nums"
-                aria-invalid={errors.amount ? true : undefined}
-                aria-describedby={errors.amount ? ids("amount").error : undefined}
-                {...register("amount", { onChange: rerunChecks })}
+          <FormField label={t("form.amount")} error={errors.amount?.message}>
+            <MoneyInput autoFocus {...register("amount", { onChange: rerunChecks })} />
+          </FormField>
+          <FormField label={t("form.date")} error={errors.occurredOn?.message}>
+            <Input type="date" {...register("occurredOn")} />
+          </FormField>
+        </div>
+
+        <FormField label={t("form.category")} error={errors.categoryId?.message}>
+          {(control) => (
+            <div className="flex items-center gap-2">
+              <CategoryIconTile
+                icon={selectedCategory?.icon ?? "tag"}
+                color={selectedCategory?.color ?? "slate"}
+                size="md"
+                className="size-9"
               />
+              <div className="min-w-0 flex-1">
+                <NativeSelect {...control} {...register("categoryId", { onChange: rerunChecks })}>
+                  <option value="">{t("form.chooseCategory")}</option>
+                  {kindCategories.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
             </div>
-            <FieldError id={ids("amount").error} message={errors.amount?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids("date").input}>{t("form.date")}</Label>
-            <Input
-              id={ids("date").input}
-              type="date"
-              aria-invalid={errors.occurredOn ? true : undefined}
-              aria-describedby={errors.occurredOn ? ids("date").error : undefined}
-              {...register("occurredOn")}
-            />
-            <FieldError id={ids("date").error} message={errors.occurredOn?.message} />
-          </div>
-        </div>
+          )}
+        </FormField>
 
-        <div className="grid gap-2">
-          <Label htmlFor={ids("category").input}>{t("form.category")}</Label>
-          <div className="flex items-center gap-2">
-            <CategoryIconTile
-              icon={selectedCategory?.icon ?? "tag"}
-              color={selectedCategory?.color ?? "slate"}
-              size="md"
-              className="size-9"
-            />
-            <div className="min-w-0 flex-1">
-              <NativeSelect
-                id={ids("category").input}
-                aria-invalid={errors.categoryId ? true : undefined}
-                aria-describedby={errors.categoryId ? ids("category").error : undefined}
-                {...register("categoryId", { onChange: rerunChecks })}
-              >
-                <option value="">{t("form.chooseCategory")}</option>
-                {kindCategories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </div>
-          <FieldError id={ids("category").error} message={errors.categoryId?.message} />
-        </div>
-
-        <div className="grid gap-2">
-          <Label htmlFor={ids("merchant").input}>
-            {kind === "income" ? t("form.source") : t("form.merchant")}
-          </Label>
+        <FormField
+          label={kind === "income" ? t("form.source") : t("form.merchant")}
+          error={errors.merchant?.message}
+        >
           <Input
-            id={ids("merchant").input}
             autoComplete="off"
             placeholder={kind === "income" ? t("form.sourceHint") : t("form.merchantHint")}
             {...register("merchant")}
           />
-          <FieldError id={ids("merchant").error} message={errors.merchant?.message} />
-        </div>
+        </FormField>
 
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
           <Segmented
@@ -640,7 +525,6 @@ export function EntryForm({
           />
           {values.assignment === "personal" ? (
             <MemberSelect
-              ids={ids("member")}
               label={kind === "income" ? t("form.incomeOf") : t("form.expenseOf")}
               placeholder={t("form.chooseMember")}
               people={people}
@@ -743,11 +627,10 @@ export function EntryForm({
                     ? t("form.remaining", { value: remainderText })
                     : t("form.over", { value: remainderText })}
               </p>
-              <FieldError id={ids("shares").error} message={errors.shares?.message} />
+              <FieldError id={`${uid}-shares-error`} message={errors.shares?.message} />
             </fieldset>
           )}
           <MemberSelect
-            ids={ids("payer")}
             label={kind === "income" ? t("form.receivedBy") : t("form.paidBy")}
             placeholder={t("form.chooseMember")}
             people={people}
@@ -756,11 +639,9 @@ export function EntryForm({
           />
         </div>
 
-        <div className="grid gap-2">
-          <Label htmlFor={ids("notes").input}>{t("form.notes")}</Label>
-          <Textarea id={ids("notes").input} rows={2} {...register("notes")} />
-          <FieldError id={ids("notes").error} message={errors.notes?.message} />
-        </div>
+        <FormField label={t("form.notes")} error={errors.notes?.message}>
+          <Textarea rows={2} {...register("notes")} />
+        </FormField>
 
         {entry ? null : (
           <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
@@ -771,27 +652,18 @@ export function EntryForm({
             </label>
             {values.repeat ? (
               <div className="grid items-start gap-3 sm:grid-cols-2">
-                <div className="grid gap-2">
-                  <Label htmlFor={ids("frequency").input}>{t("form.frequency")}</Label>
-                  <NativeSelect id={ids("frequency").input} {...register("frequency")}>
+                <FormField label={t("form.frequency")} error={errors.frequency?.message}>
+                  <NativeSelect {...register("frequency")}>
                     {frequencies.map((frequency) => (
                       <option key={frequency} value={frequency}>
                         {t(`frequencies.${frequency}`)}
                       </option>
                     ))}
                   </NativeSelect>
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor={ids("end").input}>{t("form.endDate")}</Label>
-                  <Input
-                    id={ids("end").input}
-                    type="date"
-                    aria-invalid={errors.endDate ? true : undefined}
-                    aria-describedby={errors.endDate ? ids("end").error : undefined}
-                    {...register("endDate")}
-                  />
-                  <FieldError id={ids("end").error} message={errors.endDate?.message} />
-                </div>
+                </FormField>
+                <FormField label={t("form.endDate")} error={errors.endDate?.message}>
+                  <Input type="date" {...register("endDate")} />
+                </FormField>
               </div>
             ) : null}
           </div>
@@ -813,14 +685,9 @@ export function EntryForm({
         <Button type="button" variant="outline" className="sm:ml-auto" onClick={onDone}>
           {t("common:actions.cancel")}
         </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <SaveIcon aria-hidden="true" />
-          )}
+        <SubmitButton pending={busy} icon={<SaveIcon aria-hidden="true" />}>
           {entry ? t("actions.saveChanges") : t("actions.save")}
-        </Button>
+        </SubmitButton>
       </div>
 
       <ConfirmDialog

@@ -17,13 +17,14 @@ import {
 import { CategoryBadge, CategoryIconTile } from "#client/features/categories/category-badge.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
 import { today } from "#shared/dates.ts";
 import { formatMoney } from "#shared/money.ts";
 import { quickEntryInputSchema } from "#shared/schemas/transactions.schema.ts";
 import { validationMessage } from "#shared/validation.ts";
 import { amountForSchema } from "./amount-input.ts";
 import { formatDate } from "./transaction-row.tsx";
-import { transactionQueries, useLanguage, useQuickEntry } from "./transactions.queries.ts";
+import { transactionQueries, useQuickEntry } from "./transactions.queries.ts";
 
 type Errors = Partial<Record<"amountCents" | "categoryId" | "occurredOn" | "merchant", string>>;
 

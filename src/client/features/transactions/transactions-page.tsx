@@ -29,6 +29,7 @@ import {
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { cn } from "#client/lib/cn.ts";
 import { useIsMobile } from "#client/lib/use-mobile.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
 import { formatMoney, parseMoney } from "#shared/money.ts";
 import { listSorts, type ListSort } from "#shared/schemas/transactions.schema.ts";
 import { formatCentsInput } from "./amount-input.ts";
@@ -37,12 +38,7 @@ import { ImportDialog } from "./csv-import-dialog.tsx";
 import { openEntryDialog } from "./entry-dialog-store.ts";
 import { householdMember, useListFilters } from "./list-filters.ts";
 import { TransactionRow, type ListItem } from "./transaction-row.tsx";
-import {
-  transactionQueries,
-  useDeleteEntries,
-  useLanguage,
-  useRestoreEntries,
-} from "./transactions.queries.ts";
+import { transactionQueries, useDeleteEntries, useRestoreEntries } from "./transactions.queries.ts";
 
 /** A row's height: on a narrow screen its second line of details wraps onto a third. */
 const rowHeights = { narrow: 72, wide: 60 } as const;

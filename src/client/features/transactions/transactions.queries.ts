@@ -5,9 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { api, unwrap } from "#client/lib/api.ts";
-import { defaultLanguage, isLanguage, type Language } from "#shared/i18n.ts";
 import type { RecurringRuleInput, EditFollowingInput } from "#shared/schemas/recurring.schema.ts";
 import type {
   EntryInput,
@@ -15,12 +13,6 @@ import type {
   TransactionFilter,
   ListSort,
 } from "#shared/schemas/transactions.schema.ts";
-
-/** The language on screen (amounts are typed and shown the way it writes them). */
-export function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
-}
 
 /** The list's filter as query parameters (no empty values). */
 export function filterQuery(filter: TransactionFilter): Record<string, string> {
