@@ -1,7 +1,14 @@
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "#client/components/forms/form-field.tsx";
+import { passwordMaxLength, passwordMinLength } from "#shared/password-rules.ts";
 import { profileMessageKey } from "#shared/schemas/profile.schema.ts";
+
+/** The numbers some messages name: how long a new password must or may be. */
+const messageCounts: Record<string, number> = {
+  "validation.newTooShort": passwordMinLength,
+  "validation.newTooLong": passwordMaxLength,
+};
 
 /**
  * Turns a field's error into words in the current language: one of the shared schema's messages
@@ -13,7 +20,9 @@ function useFieldError() {
     if (!message) return undefined;
     const key = profileMessageKey(message);
     if (key) return t(`validation.${key}`);
-    if (message.startsWith("validation.") || message.startsWith("common:")) return t(message);
+    if (message.startsWith("validation.") || message.startsWith("common:")) {
+      return t(message, { count: messageCounts[message] });
+    }
     return t("validation.invalid");
   };
 }
