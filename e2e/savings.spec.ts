@@ -269,6 +269,18 @@ test.describe("in English, light, on a laptop", () => {
     await expect(dialog).toBeHidden();
     await expect(savings.balanceOf("Buffer")).toHaveText("€575.00");
 
+    // Put aside again, then take it back from the toast, after the dialog has closed.
+    await page.keyboard.press("n");
+    await choose(dialog.getByRole("radio", { name: "Put aside" }));
+    await form.getByLabel("Amount").fill("25");
+    await form.getByRole("button", { name: "Put aside" }).click();
+    const putAside = toast(page, "€25.00 put aside in Buffer.");
+    await expect(dialog).toBeHidden();
+    await expect(savings.balanceOf("Buffer")).toHaveText("€600.00");
+    await putAside.getByRole("button", { name: "Undo" }).click();
+    await expect(toast(page, "The movement was taken back.")).toBeVisible();
+    await expect(savings.balanceOf("Buffer")).toHaveText("€575.00");
+
     // Back to an expense: the dialog is the entry form again.
     await page.keyboard.press("n");
     await choose(dialog.getByRole("radio", { name: "Put aside" }));

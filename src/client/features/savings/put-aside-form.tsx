@@ -87,12 +87,13 @@ export function PutAsideForm({
         {
           action: {
             label: t("undo"),
+            // The form is gone by then: the promise, not mutate's callbacks, tells how it went.
             onClick: () =>
-              remove.mutate(movement.id, {
-                onSuccess: () => toast.success(t("movementForm.undone")),
-                onError: (error) =>
+              void remove.mutateAsync(movement.id).then(
+                () => toast.success(t("movementForm.undone")),
+                (error: unknown) =>
                   toast.error(t("movementForm.undoFailed"), { description: errorText(t, error) }),
-              }),
+              ),
           },
         },
       );

@@ -126,13 +126,13 @@ export function useBookDifference() {
             {
               action: {
                 label: t("undo"),
+                // The dialog may be gone by then: the promise tells how it went.
                 onClick: () =>
-                  remove.mutate(correction.id, {
-                    onError: (error) =>
-                      toast.error(t("movements.deleteFailed"), {
-                        description: errorText(t, error),
-                      }),
-                  }),
+                  void remove.mutateAsync(correction.id).catch((error: unknown) =>
+                    toast.error(t("movements.deleteFailed"), {
+                      description: errorText(t, error),
+                    }),
+                  ),
               },
             },
           );
