@@ -20,6 +20,7 @@ import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
 import { categoryRoutes } from "./features/categories/categories.routes.ts";
 import { csvRoutes } from "./features/csv/csv.routes.ts";
 import { investmentsRoutes } from "./features/investments/investments.routes.ts";
+import { loansRoutes } from "./features/loans/loans.routes.ts";
 import { savingsRoutes } from "./features/savings/savings.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { recurringRoutes } from "./features/recurring/recurring.routes.ts";
@@ -129,7 +130,8 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", budgetRoutes({ db }))
     .route("/", dashboardRoutes({ db }))
     .route("/", savingsRoutes({ db }))
-    .route("/", investmentsRoutes({ db }));
+    .route("/", investmentsRoutes({ db, billing: deps.config.billing }))
+    .route("/", loansRoutes({ db }));
   return deps.mailer.kind === "outbox"
     ? api.route("/", mailboxRoutes({ db, access: outboxAccess(deps.config) }))
     : api;

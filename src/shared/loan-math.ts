@@ -400,6 +400,17 @@ export function loanSchedule(loan: Loan): LoanSchedule {
   return { parts, months: combine(parts) };
 }
 
+/** Nothing owed, paid or due: what a loan without parts comes to (no payoff date). */
+export const emptySummary: Readonly<ScheduleSummary> = {
+  balanceCents: 0,
+  interestPaidCents: 0,
+  interestToComeCents: 0,
+  totalInterestCents: 0,
+  payoffDate: "",
+  thisMonthPaymentCents: 0,
+  nextPayment: null,
+};
+
 /**
  * Where parts stand on `day` (one part, or a loan's `parts` for the whole loan): what is owed
  * after the payments due on or before it (nothing before a part's start date, its principal
@@ -408,15 +419,7 @@ export function loanSchedule(loan: Loan): LoanSchedule {
  */
 export function summarize(parts: readonly PartSchedule[], day: IsoDate): ScheduleSummary {
   if (parts.length === 0) throw new RangeError("a summary needs at least one part");
-  const summary: ScheduleSummary = {
-    balanceCents: 0,
-    interestPaidCents: 0,
-    interestToComeCents: 0,
-    totalInterestCents: 0,
-    payoffDate: "",
-    thisMonthPaymentCents: 0,
-    nextPayment: null,
-  };
+  const summary: ScheduleSummary = { ...emptySummary };
   for (const part of parts) {
     const paid = part.rows.filter((row) => row.dueDate <= day);
     const owed = paid.at(-1)?.balanceCents ?? part.principalCents;

@@ -54,6 +54,22 @@ export const validationKeys = [
   "sellTooLarge",
   "holdingRequired",
   "holdingUnknown",
+  // Loans (issue 13)
+  "loanPartsRequired",
+  "loanPartRequired",
+  "loanPrincipalInvalid",
+  "loanTooLarge",
+  "loanTermInvalid",
+  "loanRateInvalid",
+  "fixedPeriodInvalid",
+  "followingRateNeedsPeriod",
+  "penaltyFreeInvalid",
+  "ownHomeOnlyMortgage",
+  "untilOnlyYearly",
+  "untilAfterFirst",
+  "extraOutsidePart",
+  "loanSplitByPercent",
+  "loanRepaidBy",
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -110,6 +126,25 @@ const en = {
   sellTooLarge: "There are not that many units held on that date",
   holdingRequired: "Choose a holding",
   holdingUnknown: "No holding of this portfolio has this name, symbol or ISIN: add it first",
+  // Loans (issue 13)
+  loanPartsRequired: "Add at least one loan part (at most 20)",
+  loanPartRequired: "Choose a part of this loan",
+  loanPrincipalInvalid: "Enter the amount borrowed: from € 0.01 up to € 100 million",
+  loanTooLarge: "A loan may borrow € 100 million at most, all its parts together",
+  loanTermInvalid: "Enter a term from 1 to 600 months (50 years)",
+  loanRateInvalid: "Enter a yearly rate from 0% to 100%, with at most two decimals",
+  fixedPeriodInvalid: "The fixed-rate period is 1 month up to the loan part's term",
+  followingRateNeedsPeriod:
+    "Enter the fixed-rate period first: the rate after it starts when it ends",
+  penaltyFreeInvalid: "Enter what may be repaid without a penalty each year: 0% to 100%",
+  ownHomeOnlyMortgage: "Only a mortgage can be the mortgage on your own home",
+  untilOnlyYearly: "Only a yearly extra repayment has a last date",
+  untilAfterFirst: "The last date of a yearly extra repayment comes after its first",
+  extraOutsidePart:
+    "Choose a date from the loan part's start up to its last payment: there is nothing to repay outside it",
+  loanSplitByPercent:
+    "Split a loan's payment by percentages: its amount changes from month to month",
+  loanRepaidBy: "The loan is repaid by then: choose an earlier first payment to book",
 } as const satisfies Record<ValidationKey, string>;
 
 const nl = {
@@ -162,6 +197,25 @@ const nl = {
   holdingRequired: "Kies een positie",
   holdingUnknown:
     "Geen positie van deze portefeuille heeft deze naam, dit symbool of deze ISIN: voeg hem eerst toe",
+  // Leningen (issue 13)
+  loanPartsRequired: "Voeg minstens één leningdeel toe (hoogstens 20)",
+  loanPartRequired: "Kies een leningdeel van deze lening",
+  loanPrincipalInvalid: "Voer het geleende bedrag in: van € 0,01 tot € 100 miljoen",
+  loanTooLarge: "Een lening is hoogstens € 100 miljoen, alle leningdelen samen",
+  loanTermInvalid: "Voer een looptijd in van 1 tot 600 maanden (50 jaar)",
+  loanRateInvalid: "Voer een jaarrente in van 0% tot 100%, met hoogstens twee decimalen",
+  fixedPeriodInvalid: "De rentevaste periode is 1 maand tot de looptijd van het leningdeel",
+  followingRateNeedsPeriod:
+    "Vul eerst de rentevaste periode in: de rente daarna gaat in als die afloopt",
+  penaltyFreeInvalid: "Voer in hoeveel je per jaar boetevrij mag aflossen: 0% tot 100%",
+  ownHomeOnlyMortgage: "Alleen een hypotheek kan de hypotheek op je eigen woning zijn",
+  untilOnlyYearly: "Alleen een jaarlijkse extra aflossing heeft een laatste datum",
+  untilAfterFirst: "De laatste datum van een jaarlijkse extra aflossing ligt na de eerste",
+  extraOutsidePart:
+    "Kies een datum vanaf het begin van het leningdeel tot de laatste betaling: daarbuiten valt niets af te lossen",
+  loanSplitByPercent:
+    "Verdeel de betaling van een lening in procenten: het bedrag verschilt per maand",
+  loanRepaidBy: "De lening is dan al afgelost: kies een eerdere eerste betaling om te boeken",
 } as const satisfies Record<ValidationKey, string>;
 
 export const validationMessages: Record<Language, Record<ValidationKey, string>> = { en, nl };

@@ -651,7 +651,7 @@ export const routeMatrix: MatrixEntry[] = [
 
   // ——— Gated areas: 403 PLAN_REQUIRED on Free, open on A's Pro ———
   ...gatedAreas
-    .filter((area) => area !== "savings" && area !== "investments")
+    .filter((area) => area !== "savings" && area !== "investments" && area !== "loans")
     .map((area): MatrixEntry => ({
       route: `GET /api/${area}/overview`,
       request: () => ({ path: `/api/${area}/overview` }),

@@ -287,7 +287,7 @@ export const investmentsHistorySchema = z.object({
 });
 export type InvestmentsHistory = z.infer<typeof investmentsHistorySchema>;
 
-/** Net worth's parts: what is owned minus what is owed. Debts join when loans do. */
+/** Net worth's parts: what is owned minus what is owed (the loans' balances). */
 export const netWorthPartsSchema = z.object({
   savingsCents: z.number().int(),
   investmentsCents: z.number().int(),
@@ -300,5 +300,10 @@ export const netWorthSchema = z.object({
   today: netWorthPartsSchema,
   /** Month by month since the first record (at most 240 months), oldest first. */
   months: z.array(netWorthPartsSchema.extend({ month: z.string() })),
+  /**
+   * Debts are the loans' balances (the scope's part), counted only when the household's plan
+   * opens loans (Pro); otherwise they are 0 and this says they are locked.
+   */
+  debtsLocked: z.boolean(),
 });
 export type NetWorth = z.infer<typeof netWorthSchema>;

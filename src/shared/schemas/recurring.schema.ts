@@ -59,6 +59,11 @@ export const recurringRuleSchema = z.object({
   endDate: z.string().nullable(),
   /** The next date after today on which an entry will be made, or null when the series ended. */
   nextDate: z.string().nullable(),
+  /**
+   * A loan's booked payment: each entry's amount is that month's payment from the loan's
+   * schedule (`amountCents` is the next one), and the series ends with the loan.
+   */
+  loanId: z.string().nullable(),
 });
 export type RecurringRule = z.infer<typeof recurringRuleSchema>;
 

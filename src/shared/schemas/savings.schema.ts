@@ -17,13 +17,15 @@ export type MovementKind = (typeof movementKinds)[number];
 export const goalKinds = ["custom", "emergency"] as const;
 export type GoalKind = (typeof goalKinds)[number];
 
-const requiredName = z
+/** A name a person gives (an account, a goal, a portfolio, a loan): 1 to 60 characters. */
+export const requiredName = z
   .string({ error: "nameRequired" })
   .trim()
   .min(1, { error: "nameRequired" })
   .max(60, { error: "nameTooLong" });
 
-const optionalText = (max: number) =>
+/** Optional text of at most `max` characters; empty is null. */
+export const optionalText = (max: number) =>
   z
     .string({ error: "invalid" })
     .trim()

@@ -376,6 +376,7 @@ describeOnEachDatabase("plans, checkout, subscription and gating (test billing)"
           const built = {
             savings: "/api/savings/accounts",
             investments: "/api/investments/portfolios",
+            loans: "/api/loans",
           };
           const opened =
             area in built ? built[area as keyof typeof built] : `/api/${area}/overview`;

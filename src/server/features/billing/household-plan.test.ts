@@ -287,7 +287,7 @@ describeOnEachDatabase("the household's plan (test billing)", (database) => {
       expect(changed).toMatchObject({ planName: "pro", billingPeriod: "annual" });
       expect(changed.currentPeriodEnd).toBe(end.toISOString());
       expect(before.planName).toBe("premium");
-      expect((await owner.client.get("/api/loans/overview")).status).toBe(200);
+      expect((await owner.client.get("/api/loans")).status).toBe(200);
     });
 
     it("resumes a cancelled plan, and choosing Free while paying cancels at the period's end", async () => {

@@ -195,7 +195,7 @@ describeOnEachDatabase("the Stripe webhook", (database) => {
       .where(eq(subscriptions.householdId, householdId));
     expect(row).toMatchObject({ planName: "pro", billingPeriod: "annual", status: "active" });
     expect(await planOf(owner.client)).toBe("pro");
-    expect((await owner.client.get("/api/loans/overview")).status).toBe(200);
+    expect((await owner.client.get("/api/loans")).status).toBe(200);
 
     // Same second: created never undoes an updated.
     const tie = subscriptionEvent("customer.subscription.created", householdId, {
@@ -212,7 +212,7 @@ describeOnEachDatabase("the Stripe webhook", (database) => {
       }),
     );
     expect(await planOf(owner.client)).toBe("free");
-    expect((await owner.client.get("/api/loans/overview")).status).toBe(403);
+    expect((await owner.client.get("/api/loans")).status).toBe(403);
     // A late updated from before the deletion changes nothing.
     await send(
       subscriptionEvent("customer.subscription.updated", householdId, { created: t - 10 }),

@@ -2,8 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#server/db/client.ts";
 import {
   errorResponse as error,
-  jsonResponse as json,
+  gatedResponses,
+  idParam,
+  invalidResponse as invalid,
   jsonBody as body,
+  jsonResponse as json,
+  notFoundResponse as notFound,
+  removedResponse as removed,
 } from "#server/lib/route-docs.ts";
 import { createRouter } from "#server/lib/router.ts";
 import { importBodyLimit, limitImportBody } from "#server/features/csv/csv.routes.ts";
@@ -26,7 +31,10 @@ import {
   updatePortfolioSchema,
 } from "#shared/schemas/investments.schema.ts";
 import { tradeImportSetupSchema } from "#shared/trade-import.ts";
+import { householdPlan } from "#server/features/billing/entitlement.ts";
 import { netWorth } from "#server/features/net-worth/net-worth.service.ts";
+import type { BillingMode } from "#shared/billing.ts";
+import { hasAccess } from "#shared/plans.ts";
 import {
   addPrice,
   addTrade,
@@ -48,14 +56,7 @@ import { importTrades } from "./trade-import.service.ts";
  * The investments area and net worth (Premium): portfolios, holdings, trades, prices, the value
  * over time, and net worth. The plan gate (gated-areas.routes.ts) runs before every route here.
  */
-const gated = {
-  401: error("Not signed in"),
-  403: error("PLAN_REQUIRED: the household's plan does not open investments"),
-};
-const notFound = { 404: error("No such row in the caller's household") };
-const invalid = { 400: error("The request is not valid") };
-const idParam = z.object({ id: z.string() });
-const removed = { 204: { description: "Removed" } };
+const gated = gatedResponses("investments");
 
 export const tradeImportRequestSchema = z.object({
   text: z.string({ error: "csvEmpty" }).max(importBodyLimit, { error: "csvTooLarge" }),
@@ -201,7 +202,7 @@ const routes = {
   }),
 };
 
-export function investmentsRoutes(deps: { db: Db }) {
+export function investmentsRoutes(deps: { db: Db; billing: BillingMode }) {
   const { db } = deps;
   return createRouter()
     .openapi(routes.listPortfolios, async (c) =>
@@ -295,7 +296,10 @@ export function investmentsRoutes(deps: { db: Db }) {
     .openapi(routes.history, async (c) =>
       c.json(await history(db, requireViewer(c), c.req.valid("query"), today()), 200),
     )
-    .openapi(routes.netWorth, async (c) =>
-      c.json(await netWorth(db, requireViewer(c), c.req.valid("query"), today()), 200),
-    );
+    .openapi(routes.netWorth, async (c) => {
+      const viewer = requireViewer(c);
+      const plan = await householdPlan(db, viewer.householdId, deps.billing);
+      const debts = hasAccess(plan, "loans");
+      return c.json(await netWorth(db, viewer, c.req.valid("query"), today(), { debts }), 200);
+    });
 }

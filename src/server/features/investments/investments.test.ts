@@ -23,6 +23,7 @@ import type {
   Price,
   Trade,
 } from "#shared/schemas/investments.schema.ts";
+import type { LoanDetail, LoanList } from "#shared/schemas/loans.schema.ts";
 import type { AccountDetail, AccountList } from "#shared/schemas/savings.schema.ts";
 import { latestOutboxMail, linkIn, uniqueEmail } from "#test/accounts.ts";
 import { errorOf } from "#test/client.ts";
@@ -533,6 +534,8 @@ describeOnEachDatabase("investments", (database) => {
       expect(await jsonOf<NetWorth>(await c.get("/api/net-worth"))).toEqual({
         today: { savingsCents: 0, investmentsCents: 0, debtsCents: 0, netWorthCents: 0 },
         months: [],
+        // Debts are the loans area's (Pro): on Premium they are locked.
+        debtsLocked: plan === "premium",
       });
     }
     const portfolio = await openPortfolio({ name: "Kept" }, investor);
@@ -675,6 +678,61 @@ describeOnEachDatabase("investments", (database) => {
       debtsCents: 0,
       netWorthCents: 80_133 + brokerPart + 9_999,
     });
+    // Debts are the loans area's (Pro): locked on Premium, the loans' balances on Pro.
+    expect(household.debtsLocked).toBe(true);
+    await setHouseholdPlan(db(), family.person.userId, "pro");
+    const car = await jsonOf<LoanDetail>(
+      await c.post("/api/loans", {
+        name: "Car",
+        kind: "car",
+        ownerKind: "shared",
+        shares: [
+          { memberId: family.memberId, percentBp: 6_000 },
+          { memberId: family.partnerId, percentBp: 4_000 },
+        ],
+        parts: [
+          {
+            principalCents: 1_000_001,
+            startDate: monthsAgo(2, "01"),
+            termMonths: 48,
+            repaymentType: "annuity",
+            rateBp: 599,
+          },
+        ],
+      }),
+      201,
+    );
+    const [first, second] = car.parts[0]?.rows ?? [];
+    for (const member of [undefined, family.memberId, family.partnerId]) {
+      const query = member ? `?member=${member}` : "";
+      const worth = await jsonOf<NetWorth>(await c.get(`/api/net-worth${query}`));
+      const saved = await jsonOf<AccountList>(await c.get(`/api/savings/accounts${query}`));
+      const invested = await jsonOf<PortfolioList>(
+        await c.get(`/api/investments/portfolios${query}`),
+      );
+      const owed = await jsonOf<LoanList>(await c.get(`/api/loans${query}`));
+      expect(worth.debtsLocked).toBe(false);
+      expect(worth.today).toEqual({
+        savingsCents: saved.totalCents,
+        investmentsCents: invested.totals.valueCents,
+        debtsCents: owed.totals.balanceCents,
+        netWorthCents: saved.totalCents + invested.totals.valueCents - owed.totals.balanceCents,
+      });
+      expect(worth.months.at(-1)).toEqual({ month, ...worth.today });
+    }
+    const withDebts = await jsonOf<NetWorth>(await c.get("/api/net-worth"));
+    // Borrowed two months ago: owed in full that month, then after each month's payment.
+    expect(withDebts.months.map((row) => row.debtsCents)).toEqual([
+      0,
+      1_000_001,
+      first?.balanceCents,
+      second?.balanceCents,
+    ]);
+    expect(withDebts.months.map((row) => row.netWorthCents)).toEqual(
+      household.months.map(
+        (row, index) => row.netWorthCents - (withDebts.months[index]?.debtsCents ?? 0),
+      ),
+    );
   });
 
   it("carries portfolios, holdings, trades and prices along when their owner joins another household", async () => {

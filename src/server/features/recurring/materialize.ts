@@ -6,10 +6,12 @@ import {
   transactions,
   transactionShares,
 } from "#server/db/schema/money.ts";
+import { loanPlanOf, type LoanPlan } from "#server/features/loans/loan-booking.ts";
 import type { IsoDate } from "#shared/dates.ts";
 import { addDays } from "#shared/dates.ts";
+import type { Cents } from "#shared/money.ts";
 import { occurrencesBetween } from "#shared/recurrence.ts";
-import { computeShares } from "#shared/shares.ts";
+import { computeShares, type Share } from "#shared/shares.ts";
 
 export type RuleRow = typeof recurringRules.$inferSelect;
 
@@ -28,56 +30,31 @@ export function dueThrough(rule: Pick<RuleRow, "endDate">, today: IsoDate): IsoD
 /** What one step made: how many entries, through which date, and whether more are due. */
 export type Step = { created: number; through: IsoDate | null; more: boolean };
 
+/** What a rule's occurrence on a date is worth: its fixed amount, or a loan's month's payment. */
+export type OccurrenceAmount = (date: IsoDate) => Cents;
+
 /**
- * Makes the next due occurrences of one rule, at most `limit` of them, inside the caller's
- * transaction. The rule is claimed by moving `materialized_through` from the value read
- * (`rule.materializedThrough`) to the date of the last occurrence made in this step (or to the
- * due date when none is left after it) with an optimistic update: when another process got there
- * first, the update matches no row and nothing is made (on PostgreSQL the second update waits for
- * the first transaction's row lock, then sees the new value). So a rule is only ever marked
- * through what was really made. The unique (rule, date) key with ON CONFLICT DO NOTHING is the
- * last line of defence: an occurrence is never made twice, and one deleted (soft) is never made
- * again. `more` says whether occurrences after `through` are still due.
+ * How much each occurrence of a rule is: the rule's amount, or for a loan's booked payment that
+ * month's payment from the loan's schedule (0: none that month, so no entry). `plan` is the
+ * loan's, when the caller has it already; a rule whose loan is gone makes nothing more.
  */
-export async function materializeStep(
-  tx: Queryable,
-  rule: RuleRow,
-  today: IsoDate,
-  limit = batchSize,
-): Promise<Step> {
-  const due = dueThrough(rule, today);
-  const nothing: Step = { created: 0, through: rule.materializedThrough, more: false };
-  if (due < rule.startDate) return nothing;
-  if (rule.materializedThrough !== null && rule.materializedThrough >= due) return nothing;
+export function amountsOf(rule: RuleRow, plan: LoanPlan | null | undefined): OccurrenceAmount {
+  if (rule.loanId === null) return () => rule.amountCents;
+  return plan ? (date) => plan.amountOn(date) : () => 0;
+}
 
-  const from = rule.materializedThrough ? addDays(rule.materializedThrough, 1) : rule.startDate;
-  // One more than the step makes tells whether anything is left after it.
-  const found = occurrencesBetween(rule, from, due, limit + 1);
-  const dates = found.slice(0, limit);
-  const more = found.length > limit;
-  const through = more ? (dates[dates.length - 1] ?? due) : due;
-
-  const claimed = await tx
-    .update(recurringRules)
-    .set({ materializedThrough: through })
-    .where(
-      and(
-        eq(recurringRules.id, rule.id),
-        rule.materializedThrough === null
-          ? isNull(recurringRules.materializedThrough)
-          : eq(recurringRules.materializedThrough, rule.materializedThrough),
-      ),
-    )
-    .returning({ id: recurringRules.id });
-  if (claimed.length === 0) return nothing;
-  if (dates.length === 0) return { created: 0, through, more };
-
-  const ruleShares = await tx
-    .select()
-    .from(recurringRuleShares)
-    .where(eq(recurringRuleShares.ruleId, rule.id));
-  const shares = computeShares({
-    amountCents: rule.amountCents,
+/**
+ * An occurrence's shares for its amount, from the rule's shares: the whole amount for a personal
+ * rule, by percentages (largest remainder) for a split by percentages, the stored amounts for a
+ * split by amounts (whose amount never changes: loans are never split by amounts).
+ */
+export function sharesFor(
+  rule: Pick<RuleRow, "splitMode">,
+  ruleShares: readonly Share[],
+  amountCents: Cents,
+): Share[] {
+  return computeShares({
+    amountCents,
     splitMode: rule.splitMode,
     memberId: rule.splitMode === "personal" ? (ruleShares[0]?.memberId ?? null) : null,
     shares: ruleShares.map((share) => ({
@@ -86,14 +63,78 @@ export async function materializeStep(
       percentBp: share.percentBp ?? undefined,
     })),
   });
+}
+
+/**
+ * Makes the next due occurrences of one rule, at most `limit` of them, inside the caller's
+ * transaction. The rule is claimed by moving `materialized_through` from the value read
+ * (`rule.materializedThrough`) to the date of the last occurrence it looked at in this step (or
+ * to the due date when none is left after it) with an optimistic update: when another process
+ * got there first, the update matches no row and nothing is made (on PostgreSQL the second update
+ * waits for the first transaction's row lock, then sees the new value). So a rule is only ever
+ * marked through what was really made. The unique (rule, date) key with ON CONFLICT DO NOTHING is
+ * the last line of defence: an occurrence is never made twice, and one deleted (soft) is never
+ * made again. `more` says whether occurrences after `through` are still due.
+ *
+ * A loan's booked payment (`loan_id`) takes each occurrence's amount from the loan's schedule as
+ * it stands now (decision 021): a month without a payment makes no entry, and once the loan's
+ * last payment is due the same claim ends the rule there (its month's last day).
+ */
+export async function materializeStep(
+  tx: Queryable,
+  rule: RuleRow,
+  today: IsoDate,
+  limit = batchSize,
+): Promise<Step> {
+  const plan = await loanPlanOf(tx, rule);
+  const ruleDue = dueThrough(rule, today);
+  // A loan repaid by the due date (or gone) ends the rule with its last payment's month.
+  const loanEnd = rule.loanId === null ? null : (plan?.lastDay ?? rule.startDate);
+  const endsOn = loanEnd !== null && loanEnd < ruleDue ? loanEnd : null;
+  const due = endsOn ?? ruleDue;
+  const marked = rule.materializedThrough;
+  const nothing: Step = { created: 0, through: marked, more: false };
+  if (endsOn === null && due < rule.startDate) return nothing;
+  if (endsOn === null && marked !== null && marked >= due) return nothing;
+
+  const from = marked ? addDays(marked, 1) : rule.startDate;
+  // One more than the step makes tells whether anything is left after it.
+  const found = from <= due ? occurrencesBetween(rule, from, due, limit + 1) : [];
+  const dates = found.slice(0, limit);
+  const more = found.length > limit;
+  const through = more ? (dates[dates.length - 1] ?? due) : marked && marked > due ? marked : due;
+
+  const claimed = await tx
+    .update(recurringRules)
+    .set({ materializedThrough: through, ...(endsOn ? { endDate: endsOn } : {}) })
+    .where(
+      and(
+        eq(recurringRules.id, rule.id),
+        marked === null
+          ? isNull(recurringRules.materializedThrough)
+          : eq(recurringRules.materializedThrough, marked),
+      ),
+    )
+    .returning({ id: recurringRules.id });
+  if (claimed.length === 0) return nothing;
+  const amountOn = amountsOf(rule, plan);
+  const occurrences = dates
+    .map((date) => ({ date, amountCents: amountOn(date) }))
+    .filter((occurrence) => occurrence.amountCents > 0);
+  if (occurrences.length === 0) return { created: 0, through, more };
+
+  const ruleShares = await tx
+    .select()
+    .from(recurringRuleShares)
+    .where(eq(recurringRuleShares.ruleId, rule.id));
 
   const made = await tx
     .insert(transactions)
     .values(
-      dates.map((date) => ({
+      occurrences.map(({ date, amountCents }) => ({
         householdId: rule.householdId,
         kind: rule.kind,
-        amountCents: rule.amountCents,
+        amountCents,
         currency: rule.currency,
         occurredOn: date,
         categoryId: rule.categoryId,
@@ -107,16 +148,20 @@ export async function materializeStep(
       })),
     )
     .onConflictDoNothing({ target: [transactions.recurringRuleId, transactions.recurringDate] })
-    .returning({ id: transactions.id });
-  const shareRows = made.flatMap((row) =>
-    shares.map((share) => ({
+    .returning({ id: transactions.id, amountCents: transactions.amountCents });
+  // One computation per distinct amount: a fixed rule has one, a loan's a few a year.
+  const byAmount = new Map<Cents, Share[]>();
+  const shareRows = made.flatMap((row) => {
+    const shares = byAmount.get(row.amountCents) ?? sharesFor(rule, ruleShares, row.amountCents);
+    byAmount.set(row.amountCents, shares);
+    return shares.map((share) => ({
       transactionId: row.id,
       householdId: rule.householdId,
       memberId: share.memberId,
       amountCents: share.amountCents,
       percentBp: share.percentBp,
-    })),
-  );
+    }));
+  });
   if (shareRows.length > 0) await tx.insert(transactionShares).values(shareRows);
   return { created: made.length, through, more };
 }

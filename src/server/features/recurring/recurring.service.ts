@@ -24,7 +24,8 @@ import type {
 } from "#shared/schemas/recurring.schema.ts";
 import type { EntryValues } from "#shared/schemas/transactions.schema.ts";
 import { computeShares, type Share } from "#shared/shares.ts";
-import { catchUpRule, materializeStep, type RuleRow } from "./materialize.ts";
+import { loanPlanOf, loanPlans, type LoanPlan } from "#server/features/loans/loan-booking.ts";
+import { amountsOf, catchUpRule, materializeStep, sharesFor, type RuleRow } from "./materialize.ts";
 import { isUuid } from "#shared/ids.ts";
 
 type RuleFields = Omit<EntryValues, "occurredOn">;
@@ -81,7 +82,7 @@ async function insertRule(
   tx: Queryable,
   householdId: string,
   fields: RuleFields,
-  schedule: Pick<RuleRow, "frequency" | "startDate" | "endDate">,
+  schedule: Pick<RuleRow, "frequency" | "startDate" | "endDate" | "loanId">,
 ) {
   const { columns, shares } = entryColumns(fields);
   const [rule] = await tx
@@ -101,11 +102,32 @@ async function insertRule(
   return rule;
 }
 
-function toRule(rule: RuleRow, shares: Share[], today: IsoDate): RecurringRule {
+/**
+ * A rule as the client reads it. A loan's booked payment (with its loan's plan) shows its next
+ * payment: the first date after today with a payment, and that payment as its amount.
+ */
+export function toRule(
+  rule: RuleRow,
+  shares: Share[],
+  today: IsoDate,
+  plan?: LoanPlan,
+): RecurringRule {
+  let nextDate = nextOccurrenceAfter(rule, today);
+  let amountCents = rule.amountCents;
+  if (rule.loanId !== null) {
+    const amountOn = amountsOf(rule, plan);
+    const last = plan?.lastDay ?? today;
+    const end = rule.endDate && rule.endDate < last ? rule.endDate : last;
+    const next = occurrencesBetween(rule, addDays(today, 1), end, 24).find(
+      (date) => amountOn(date) > 0,
+    );
+    nextDate = next ?? null;
+    if (next) amountCents = amountOn(next);
+  }
   return {
     id: rule.id,
     kind: rule.kind,
-    amountCents: rule.amountCents,
+    amountCents,
     currency: rule.currency,
     categoryId: rule.categoryId,
     merchant: rule.merchant,
@@ -117,11 +139,18 @@ function toRule(rule: RuleRow, shares: Share[], today: IsoDate): RecurringRule {
     frequency: rule.frequency,
     startDate: rule.startDate,
     endDate: rule.endDate,
-    nextDate: nextOccurrenceAfter(rule, today),
+    nextDate,
+    loanId: rule.loanId,
   };
 }
 
-async function sharesOf(tx: Queryable, ruleIds: string[]) {
+/** The plans of the loans some rules book, by loan id (none for ordinary rules). */
+function plansFor(tx: Queryable, householdId: string, rules: readonly RuleRow[]) {
+  const loanIds = [...new Set(rules.flatMap((rule) => (rule.loanId ? [rule.loanId] : [])))];
+  return loanPlans(tx, householdId, loanIds);
+}
+
+export async function sharesOf(tx: Queryable, ruleIds: string[]) {
   const byRule = new Map<string, Share[]>();
   if (ruleIds.length === 0) return byRule;
   const rows = await tx
@@ -165,23 +194,31 @@ async function catchUp(db: Db, made: { rule: RuleRow; more: boolean }, today: Is
   if (made.more) await catchUpRule(db, made.rule, today);
 }
 
-/** Creates a rule and makes its occurrences due by today before answering. */
+/**
+ * Creates a rule and makes its occurrences due by today before answering. A loan's booking
+ * passes `loanId` (each occurrence is then that month's payment) and `before`, which runs first
+ * in the same transaction (the loans area locks the loan there and checks it is not booked yet).
+ */
 export async function createRule(
   db: Db,
   viewer: Viewer,
   input: EntryValues & { frequency: RuleRow["frequency"]; endDate: string | null },
   today: IsoDate,
+  options: { loanId?: string; before?: (tx: Queryable) => Promise<void> } = {},
 ): Promise<RecurringRule> {
   const made = await db.transaction(async (tx) => {
+    await options.before?.(tx);
     await checkReferences(tx, viewer, input);
     const rule = await insertRule(tx, viewer.householdId, input, {
       frequency: input.frequency,
       startDate: input.occurredOn,
       endDate: input.endDate,
+      loanId: options.loanId ?? null,
     });
     const step = await firstStep(tx, rule, today);
     const shares = await sharesOf(tx, [rule.id]);
-    return { ...step, answer: toRule(rule, shares.get(rule.id) ?? [], today) };
+    const plan = await loanPlanOf(tx, rule);
+    return { ...step, answer: toRule(rule, shares.get(rule.id) ?? [], today, plan) };
   });
   await catchUp(db, made, today);
   return made.answer;
@@ -203,13 +240,18 @@ export async function listRules(
     .select()
     .from(recurringRules)
     .where(eq(recurringRules.householdId, viewer.householdId));
-  const shares = await sharesOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [shares, plans] = await Promise.all([
+    sharesOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    plansFor(db, viewer.householdId, rows),
+  ]);
   const rules = rows
     .filter((row) => !scoped || shares.get(row.id)?.some((share) => share.memberId === scoped))
-    .map((row) => toRule(row, shares.get(row.id) ?? [], today));
+    .map((row) =>
+      toRule(row, shares.get(row.id) ?? [], today, row.loanId ? plans.get(row.loanId) : undefined),
+    );
   const key = (rule: RecurringRule) =>
     rule.nextDate ? `0${rule.nextDate}` : `1${invert(rule.endDate ?? rule.startDate)}`;
   return rules.sort((a, b) => key(a).localeCompare(key(b)) || a.id.localeCompare(b.id));
@@ -249,24 +291,32 @@ export async function upcoming(
     .select()
     .from(recurringRules)
     .where(eq(recurringRules.householdId, viewer.householdId));
-  const shares = await sharesOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [shares, plans] = await Promise.all([
+    sharesOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    plansFor(db, viewer.householdId, rows),
+  ]);
   const until = addDays(today, options.days);
   const items: Upcoming[] = [];
   for (const rule of rows) {
-    const share = scoped
-      ? shares.get(rule.id)?.find((candidate) => candidate.memberId === scoped)
-      : undefined;
-    if (scoped && !share) continue;
+    const ruleShares = shares.get(rule.id) ?? [];
+    if (scoped && !ruleShares.some((candidate) => candidate.memberId === scoped)) continue;
+    // A loan's booked payment: each month's own payment, none after the loan is repaid.
+    const amountOn = amountsOf(rule, rule.loanId ? plans.get(rule.loanId) : undefined);
     const from = rule.materializedThrough ? addDays(rule.materializedThrough, 1) : rule.startDate;
     for (const date of occurrencesBetween(rule, from, until, 1000)) {
+      const amountCents = amountOn(date);
+      if (amountCents <= 0) continue;
+      const share = scoped
+        ? sharesFor(rule, ruleShares, amountCents).find((one) => one.memberId === scoped)
+        : undefined;
       items.push({
         ruleId: rule.id,
         date,
         kind: rule.kind,
-        amountCents: rule.amountCents,
+        amountCents,
         categoryId: rule.categoryId,
         merchant: rule.merchant,
         memberShareCents: share ? share.amountCents : null,
@@ -319,14 +369,24 @@ export async function editFollowing(
       ],
     });
 
+    // A loan's booked payment stays the loan's: its amounts keep following the schedule, so
+    // they cannot be split by fixed amounts.
+    if (old.loanId && input.splitMode === "amount") {
+      throw fieldError(viewer, "splitMode", "loanSplitByPercent");
+    }
     const rule = await insertRule(tx, viewer.householdId, input, {
       frequency: input.frequency ?? old.frequency,
       startDate: splitDate,
       endDate,
+      loanId: old.loanId,
     });
     const { columns, shares } = entryColumns(input);
     const following = await tx
-      .select({ id: transactions.id, date: transactions.recurringDate })
+      .select({
+        id: transactions.id,
+        date: transactions.recurringDate,
+        amountCents: transactions.amountCents,
+      })
       .from(transactions)
       .where(
         and(eq(transactions.recurringRuleId, old.id), gte(transactions.recurringDate, splitDate)),
@@ -339,15 +399,22 @@ export async function editFollowing(
     const now = new Date();
     if (keep.length > 0) {
       const ids = keep.map((row) => row.id);
+      // A loan's payments made so far keep their own amounts (each month's payment), and their
+      // shares are those amounts split the new way.
+      const { amountCents: _amount, ...otherColumns } = columns;
       await tx
         .update(transactions)
-        .set({ ...columns, recurringRuleId: rule.id, updatedAt: now })
+        .set({
+          ...(rule.loanId ? otherColumns : columns),
+          recurringRuleId: rule.id,
+          updatedAt: now,
+        })
         .where(inArray(transactions.id, ids));
       await tx.delete(transactionShares).where(inArray(transactionShares.transactionId, ids));
       await tx.insert(transactionShares).values(
-        ids.flatMap((id) =>
-          shares.map((share) => ({
-            transactionId: id,
+        keep.flatMap((row) =>
+          (rule.loanId ? sharesFor(rule, shares, row.amountCents) : shares).map((share) => ({
+            transactionId: row.id,
             householdId: viewer.householdId,
             memberId: share.memberId,
             amountCents: share.amountCents,
@@ -395,7 +462,8 @@ export async function editFollowing(
     }
     const step = await firstStep(tx, rule, today);
     const [fresh] = await tx.select().from(recurringRules).where(eq(recurringRules.id, rule.id));
-    return { ...step, answer: toRule(fresh ?? rule, shares, today) };
+    const plan = await loanPlanOf(tx, rule);
+    return { ...step, answer: toRule(fresh ?? rule, shares, today, plan) };
   });
   await catchUp(db, made, today);
   return made.answer;
@@ -419,6 +487,7 @@ export async function stopRule(
       .where(eq(recurringRules.id, rule.id))
       .returning();
     const shares = await sharesOf(tx, [rule.id]);
-    return toRule(stopped ?? rule, shares.get(rule.id) ?? [], today);
+    const plan = await loanPlanOf(tx, rule);
+    return toRule(stopped ?? rule, shares.get(rule.id) ?? [], today, plan);
   });
 }

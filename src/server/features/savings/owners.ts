@@ -93,3 +93,27 @@ export async function activePeople(tx: Queryable, householdId: string) {
       ),
     );
 }
+
+/**
+ * For the household's lists: each active person's part of some amounts (a balance per account
+ * or loan) and what the household owns as a whole, so the two add up to the total to the cent.
+ */
+export async function membersParts(
+  tx: Queryable,
+  householdId: string,
+  items: readonly { cents: number; owner: Owner }[],
+) {
+  const perMember = new Map<string, number>();
+  for (const person of await activePeople(tx, householdId)) perMember.set(person.id, 0);
+  let householdOwnedCents = 0;
+  for (const item of items) {
+    if (item.owner.kind === "household") householdOwnedCents += item.cents;
+    for (const [id, cents] of partsOf(item.cents, item.owner)) {
+      perMember.set(id, (perMember.get(id) ?? 0) + cents);
+    }
+  }
+  return {
+    perMember: [...perMember].map(([memberId, balanceCents]) => ({ memberId, balanceCents })),
+    householdOwnedCents,
+  };
+}

@@ -2,8 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "#server/db/client.ts";
 import {
   errorResponse as error,
-  jsonResponse as json,
+  gatedResponses,
+  idParam,
+  invalidResponse as invalid,
   jsonBody as body,
+  jsonResponse as json,
+  notFoundResponse as notFound,
+  removedResponse as removed,
 } from "#server/lib/route-docs.ts";
 import { createRouter } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
@@ -53,14 +58,7 @@ import {
  * The savings area (Premium): accounts, rates, movements, statements, history and goals. The
  * plan gate on `/api/savings/*` (gated-areas.routes.ts) runs before every route here.
  */
-const gated = {
-  401: error("Not signed in"),
-  403: error("PLAN_REQUIRED: the household's plan does not open savings"),
-};
-const notFound = { 404: error("No such row in the caller's household") };
-const invalid = { 400: error("The request is not valid") };
-const idParam = z.object({ id: z.string() });
-const removed = { 204: { description: "Removed" } };
+const gated = gatedResponses("savings");
 
 const routes = {
   listAccounts: createRoute({

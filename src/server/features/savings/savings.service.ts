@@ -27,7 +27,7 @@ import {
   type SavingsHistory,
 } from "#shared/schemas/savings.schema.ts";
 import type { z } from "zod";
-import { activePeople, ownerShares, partOf, partsOf, scopeMemberId, type Owner } from "./owners.ts";
+import { membersParts, ownerShares, partOf, scopeMemberId, type Owner } from "./owners.ts";
 
 type AccountRow = typeof savingsAccounts.$inferSelect;
 type StatementRow = typeof savingsStatements.$inferSelect;
@@ -220,23 +220,19 @@ export async function listAccounts(
 ): Promise<AccountList> {
   const memberId = await scopeMemberId(db, viewer, query.member);
   const accounts = await summaries(db, viewer, memberId, day);
-  const perMember = new Map<string, number>();
-  let householdOwnedCents = 0;
-  if (memberId === null) {
-    for (const person of await activePeople(db, viewer.householdId)) perMember.set(person.id, 0);
-    for (const account of accounts) {
-      if (account.owner.kind === "household") householdOwnedCents += account.balanceCents;
-      for (const [id, cents] of partsOf(account.balanceCents, account.owner)) {
-        perMember.set(id, (perMember.get(id) ?? 0) + cents);
-      }
-    }
-  }
+  const parts =
+    memberId === null
+      ? await membersParts(
+          db,
+          viewer.householdId,
+          accounts.map((account) => ({ cents: account.balanceCents, owner: account.owner })),
+        )
+      : { perMember: [], householdOwnedCents: 0 };
   return {
     accounts,
     totalCents: accounts.reduce((sum, account) => sum + account.scopeBalanceCents, 0),
     interestThisYearCents: accounts.reduce((sum, a) => sum + a.interestThisYearCents, 0),
-    perMember: [...perMember].map(([id, balanceCents]) => ({ memberId: id, balanceCents })),
-    householdOwnedCents,
+    ...parts,
   };
 }
 
