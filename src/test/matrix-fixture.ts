@@ -59,6 +59,10 @@ export type HouseholdIds = {
   holdingId: string;
   tradeId: string;
   priceId: string;
+  /** A mortgage shared 60/40 by owner and member: two parts, an extra repayment on the first. */
+  loanId: string;
+  loanPartId: string;
+  loanExtraId: string;
   invitationId: string;
   checkoutId: string;
 };
@@ -172,8 +176,8 @@ export function copyOf(testApp: () => TestApp, client: TestClient): TestClient {
 /**
  * Household A (a Pro subscription; owner, member, a category, a personal, a split and an income
  * entry, a monthly recurring rule with occurrences, a budget, a savings account with a goal, a
- * portfolio with a holding, a buy and a price, a pending invitation, a pending checkout, the
- * owner's avatar), household B with its owner, an administrator with a household
+ * portfolio with a holding, a buy and a price, a shared mortgage with an extra repayment, a
+ * pending invitation, a pending checkout, the owner's avatar), household B with its owner, an administrator with a household
  * of their own, a coupon and the plans; everything made through the routes a person uses, except
  * what only a payment or an administrator's screen would make (the subscription, the checkout,
  * the coupon), which is stored directly.
@@ -343,6 +347,7 @@ export async function buildMatrixFixture(
     }),
     201,
   );
+  const loan = await newLoan(owner, member, month);
   const invitation = await inviteByMail(testApp, owner);
   const checkoutId = await newCheckout(testApp, owner);
 
@@ -388,6 +393,7 @@ export async function buildMatrixFixture(
       holdingId: holding.id,
       tradeId: buy.id,
       priceId: holdingPrice.id,
+      ...loan,
       invitationId: invitation.id,
       checkoutId,
     },
@@ -401,6 +407,57 @@ export async function buildMatrixFixture(
     staticDir: options.staticDir,
     assetPath: options.assetPath,
   };
+}
+
+/**
+ * A mortgage of A shared 60/40 by owner and member, borrowed two years before `month`: an
+ * annuity part with a yearly extra repayment and a linear part with a fixed-rate period.
+ */
+async function newLoan(owner: Person, member: Person, month: string) {
+  const start = `${Number(month.slice(0, 4)) - 2}-${month.slice(5, 7)}-01`;
+  const loan = await jsonOk<{ id: string; parts: { id: string }[] }>(
+    await owner.client.post("/api/loans", {
+      name: "Matrix mortgage",
+      kind: "mortgage",
+      lender: "Matrix bank",
+      ownHome: true,
+      ownerKind: "shared",
+      shares: [
+        { memberId: owner.memberId, percentBp: 6000 },
+        { memberId: member.memberId, percentBp: 4000 },
+      ],
+      parts: [
+        {
+          principalCents: 25000000,
+          startDate: start,
+          termMonths: 360,
+          repaymentType: "annuity",
+          rateBp: 385,
+        },
+        {
+          principalCents: 10000000,
+          startDate: start,
+          termMonths: 360,
+          repaymentType: "linear",
+          rateBp: 410,
+          fixedMonths: 120,
+          followingRateBp: 450,
+        },
+      ],
+    }),
+    201,
+  );
+  const loanPartId = loan.parts[0]?.id ?? "";
+  const withExtra = await jsonOk<{ extras: { id: string }[] }>(
+    await owner.client.post(`/api/loans/${loan.id}/extras`, {
+      partId: loanPartId,
+      kind: "yearly",
+      date: `${month}-01`,
+      amountCents: 500000,
+    }),
+    201,
+  );
+  return { loanId: loan.id, loanPartId, loanExtraId: withExtra.extras[0]?.id ?? "" };
 }
 
 /** A monthly rule of the owner, started two months ago, and one of the entries it made. */

@@ -19,6 +19,7 @@ import {
   investmentTrades,
   portfolios,
 } from "#server/db/schema/investments.ts";
+import { loanExtraRepayments, loanParts, loans } from "#server/db/schema/loans.ts";
 import type { ErrorCode } from "#shared/errors.ts";
 import type { CorruptionKind } from "#test/bad-input.ts";
 import { gatedAreas } from "#shared/plans.ts";
@@ -358,6 +359,58 @@ async function throwawayInvestmentRow(fx: MatrixFixture, kind: "trade" | "price"
           .onConflictDoNothing()
           .returning({ id: holdingPrices.id });
   return row?.id ?? throwawayInvestmentRow(fx, kind);
+}
+
+// ——— Loans: throwaway rows of A ———
+
+/** A car loan of A borrowed on the 1st of this month: its first payment is next month's. */
+async function throwawayLoan(fx: MatrixFixture) {
+  const [loan] = await db(fx)
+    .insert(loans)
+    .values({ householdId: fx.a.householdId, name: "Matrix throwaway loan", kind: "car" })
+    .returning({ id: loans.id });
+  if (!loan) throw new Error("No loan row.");
+  await db(fx)
+    .insert(loanParts)
+    .values({
+      loanId: loan.id,
+      householdId: fx.a.householdId,
+      principalCents: 1_000_000,
+      startDate: `${fx.month}-01`,
+      termMonths: 12,
+      repaymentType: "annuity",
+      rateBp: 500,
+    });
+  return loan.id;
+}
+
+async function throwawayExtra(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(loanExtraRepayments)
+    .values({
+      loanId: fx.a.loanId,
+      partId: fx.a.loanPartId,
+      householdId: fx.a.householdId,
+      onDate: fx.today,
+      amountCents: 100,
+    })
+    .returning({ id: loanExtraRepayments.id });
+  if (!row) throw new Error("No extra repayment row.");
+  return row.id;
+}
+
+/** A throwaway loan whose payment the owner booked (from next month: nothing made yet). */
+async function throwawayBookedLoan(fx: MatrixFixture) {
+  const loanId = await throwawayLoan(fx);
+  await jsonOk(
+    await fx.people.owner.client.post(`/api/loans/${loanId}/booking`, {
+      categoryId: fx.a.expenseCategoryId,
+      memberId: fx.a.ownerMemberId,
+      paidByMemberId: fx.a.ownerMemberId,
+    }),
+    201,
+  );
+  return loanId;
 }
 
 async function throwawayFeature(fx: MatrixFixture) {
@@ -1019,6 +1072,182 @@ export const routeMatrix: MatrixEntry[] = [
     request: ({ a }) => ({ path: "/api/net-worth", query: { member: a.ownerMemberId } }),
     expect: premiumArea(200),
     badInput: {},
+  },
+
+  // ——— Loans (Pro; A is on Pro, B and the administrator on Free) ———
+  {
+    route: "GET /api/loans",
+    request: ({ a }) => ({ path: "/api/loans", query: { member: a.memberMemberId } }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "POST /api/loans",
+    request: ({ a, fx }) => ({
+      path: "/api/loans",
+      body: {
+        name: "Matrix car loan",
+        kind: "car",
+        lender: "Matrix lender",
+        ownHome: false,
+        extraEffect: "lower-payment",
+        penaltyFreeBp: 2000,
+        ownerKind: "member",
+        memberId: a.memberMemberId,
+        parts: [
+          {
+            name: "Matrix part",
+            principalCents: 1500000,
+            startDate: `${fx.month}-01`,
+            termMonths: 60,
+            repaymentType: "annuity",
+            rateBp: 699,
+            fixedMonths: 24,
+            followingRateBp: 799,
+          },
+        ],
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: {
+      optional: [
+        "kind",
+        "lender",
+        "ownHome",
+        "extraEffect",
+        "penaltyFreeBp",
+        "ownerKind",
+        "parts.name",
+        "parts.fixedMonths",
+        "parts.followingRateBp",
+      ],
+    },
+  },
+  {
+    route: "GET /api/loans/:id",
+    request: ({ a }) => ({ path: `/api/loans/${a.loanId}`, query: { member: a.memberMemberId } }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "PUT /api/loans/:id",
+    request: ({ a, fx }) => ({
+      path: `/api/loans/${a.loanId}`,
+      body: {
+        name: "Matrix mortgage",
+        kind: "mortgage",
+        lender: "Matrix bank",
+        ownHome: true,
+        extraEffect: "shorter-term",
+        penaltyFreeBp: 1000,
+        ownerKind: "shared",
+        shares: [
+          { memberId: a.ownerMemberId, percentBp: 6000 },
+          { memberId: a.memberMemberId, percentBp: 4000 },
+        ],
+        // The annuity part kept by its id (its extra stays); the linear part sent without one
+        // replaces the one it had.
+        parts: [
+          {
+            id: a.loanPartId,
+            name: "Matrix annuity",
+            principalCents: 25000000,
+            startDate: `${Number(fx.month.slice(0, 4)) - 2}-${fx.month.slice(5, 7)}-01`,
+            termMonths: 360,
+            repaymentType: "annuity",
+            rateBp: 385,
+          },
+          {
+            name: "Matrix linear",
+            principalCents: 10000000,
+            startDate: `${Number(fx.month.slice(0, 4)) - 2}-${fx.month.slice(5, 7)}-01`,
+            termMonths: 240,
+            repaymentType: "linear",
+            rateBp: 410,
+          },
+        ],
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: {
+      optional: [
+        "kind",
+        "lender",
+        "ownHome",
+        "extraEffect",
+        "penaltyFreeBp",
+        "parts.id",
+        "parts.name",
+      ],
+    },
+  },
+  {
+    route: "DELETE /api/loans/:id",
+    setup: async (fx) => ({ loanId: await throwawayLoan(fx) }),
+    request: ({ made }) => ({ path: `/api/loans/${made.loanId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/loans/:id/extras",
+    request: ({ a, fx }) => ({
+      path: `/api/loans/${a.loanId}/extras`,
+      body: {
+        partId: a.loanPartId,
+        kind: "yearly",
+        date: fx.today,
+        untilDate: "2040-12-31",
+        amountCents: 150000,
+        note: "Matrix bonus",
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["kind", "untilDate", "note"] },
+  },
+  {
+    route: "DELETE /api/loans/extras/:id",
+    setup: async (fx) => ({ extraId: await throwawayExtra(fx) }),
+    request: ({ made }) => ({ path: `/api/loans/extras/${made.extraId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/loans/:id/what-if",
+    request: ({ a, fx }) => ({
+      path: `/api/loans/${a.loanId}/what-if`,
+      body: {
+        partId: a.loanPartId,
+        kind: "once",
+        date: fx.today,
+        amountCents: 2500000,
+        effect: "lower-payment",
+      },
+    }),
+    expect: premiumArea({ status: 200, unchanged: true }),
+    badInput: { optional: ["kind", "effect"] },
+  },
+  {
+    route: "POST /api/loans/:id/booking",
+    setup: async (fx) => ({ loanId: await throwawayLoan(fx) }),
+    request: ({ a, made }) => ({
+      path: `/api/loans/${made.loanId}/booking`,
+      body: {
+        categoryId: a.expenseCategoryId,
+        merchant: "Matrix lender",
+        splitMode: "percent",
+        paidByMemberId: a.ownerMemberId,
+        shares: [
+          { memberId: a.ownerMemberId, percentBp: 5000 },
+          { memberId: a.memberMemberId, percentBp: 5000 },
+        ],
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["merchant", "splitMode"] },
+  },
+  {
+    route: "DELETE /api/loans/:id/booking",
+    setup: async (fx) => ({ loanId: await throwawayBookedLoan(fx) }),
+    request: ({ made }) => ({ path: `/api/loans/${made.loanId}/booking` }),
+    expect: premiumArea(204),
   },
 
   // ——— Plans, checkout, subscription (BILLING=test) ———
