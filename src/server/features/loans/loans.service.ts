@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Queryable } from "#server/db/client.ts";
 import { loanExtraRepayments, loanParts, loans, loanShares } from "#server/db/schema/loans.ts";
@@ -230,6 +230,8 @@ async function bookingOf(tx: Queryable, record: LoanRecord, day: IsoDate) {
         eq(recurringRules.loanId, record.loan.id),
       ),
     )
+    // A series edited "this and all following" is two rules: the later one books from now on.
+    .orderBy(desc(recurringRules.startDate))
     .limit(1);
   if (!rule) return null;
   const shares = await sharesOf(tx, [rule.id]);

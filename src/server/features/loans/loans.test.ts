@@ -256,6 +256,18 @@ describeOnEachDatabase("loans", (database) => {
       },
       { send: book({ paidByMemberId: null }), field: "paidByMemberId", key: "selectPaidBy" },
       { send: book({ startDate: lastMonth }), field: "startDate", key: "loanRepaidBy" },
+      { send: book({ categoryId: "" }), field: "categoryId", key: "categoryRequired" },
+      {
+        send: (who) =>
+          book({ splitMode: "percent", shares: [{ memberId: who.memberId, percentBp: 10_000 }] })(
+            who,
+          ),
+        field: "shares",
+        key: "splitNeedsTwo",
+      },
+      { send: post({ lender: "x".repeat(101) }), field: "lender", key: "textTooLong" },
+      { send: withPart({ startDate: null }), field: "parts.0.startDate", key: "dateRequired" },
+      { send: extra({ amountCents: null }), field: "amountCents", key: "amountRequired" },
     ];
     const before = await databaseFingerprint(db());
     for (const [who, language] of [
@@ -659,6 +671,110 @@ describeOnEachDatabase("loans", (database) => {
       .from(transactions)
       .where(and(eq(transactions.recurringRuleId, booking.id), isNull(transactions.deletedAt)));
     expect(kept).toHaveLength(12);
+  });
+
+  it("keeps a loan's amounts when its booked series is edited from an entry on", async () => {
+    const c = home.person.client;
+    const loan = await create({
+      name: "Edited series",
+      kind: "personal",
+      parts: [
+        {
+          principalCents: 600_000,
+          startDate: monthsAgo(20, "20"),
+          termMonths: 6,
+          repaymentType: "linear",
+          rateBp: 1_200,
+        },
+      ],
+    });
+    const booking = await jsonOf<RecurringRule>(
+      await c.post(`/api/loans/${loan.id}/booking`, {
+        categoryId: home.expenseCategoryId,
+        memberId: home.memberId,
+        paidByMemberId: home.memberId,
+        startDate: monthsAgo(19, "20"),
+      }),
+      201,
+    );
+    const entries = async (ruleId: string) =>
+      db()
+        .select()
+        .from(transactions)
+        .where(eq(transactions.recurringRuleId, ruleId))
+        .orderBy(asc(transactions.recurringDate));
+    const made = await entries(booking.id);
+    // €1,000 a month and 1 % interest on what is left: €60, €50, … €10.
+    expect(made.map((row) => row.amountCents)).toEqual([
+      106_000, 105_000, 104_000, 103_000, 102_000, 101_000,
+    ]);
+    const third = made[2];
+    if (!third) throw new Error("a third entry");
+    const edit = (body: Record<string, unknown>) =>
+      c.request("PATCH", `/api/recurring/occurrences/${third.id}`, {
+        kind: "expense",
+        amountCents: 1,
+        occurredOn: third.occurredOn,
+        categoryId: home.otherExpenseCategoryId,
+        paidByMemberId: home.memberId,
+        frequency: "monthly",
+        ...body,
+      });
+    expect(
+      await fieldsOf(
+        await edit({
+          splitMode: "amount",
+          shares: [
+            { memberId: home.memberId, amountCents: 0 },
+            { memberId: home.partnerId, amountCents: 1 },
+          ],
+        }),
+      ),
+    ).toMatchObject({ splitMode: validationMessages.en.loanSplitByPercent });
+    const fresh = await jsonOf<RecurringRule>(
+      await edit({
+        splitMode: "percent",
+        shares: [
+          { memberId: home.memberId, percentBp: 7_000 },
+          { memberId: home.partnerId, percentBp: 3_000 },
+        ],
+      }),
+    );
+    expect(fresh).toMatchObject({ loanId: loan.id, categoryId: home.otherExpenseCategoryId });
+    const following = await entries(fresh.id);
+    expect(following.map((row) => [row.amountCents, row.categoryId])).toEqual(
+      [104_000, 103_000, 102_000, 101_000].map((cents) => [cents, home.otherExpenseCategoryId]),
+    );
+    const shares = await db()
+      .select()
+      .from(transactionShares)
+      .where(
+        inArray(
+          transactionShares.transactionId,
+          following.map((row) => row.id),
+        ),
+      );
+    for (const row of following) {
+      expect(
+        shares
+          .filter((share) => share.transactionId === row.id)
+          .map((share) => [share.memberId, share.amountCents])
+          .sort(),
+      ).toEqual(
+        [
+          [home.memberId, (row.amountCents * 7) / 10],
+          [home.partnerId, (row.amountCents * 3) / 10],
+        ].sort(),
+      );
+    }
+    // The loan's booking is the later series; stopping it ends both and keeps every entry.
+    expect((await detail(loan.id)).booking?.id).toBe(fresh.id);
+    expect((await remove(`/api/loans/${loan.id}/booking`)).status).toBe(204);
+    expect(
+      await db().select().from(recurringRules).where(eq(recurringRules.loanId, loan.id)),
+    ).toEqual([]);
+    expect([...(await entries(booking.id)), ...(await entries(fresh.id))]).toHaveLength(6);
+    await remove(`/api/loans/${loan.id}`);
   });
 
   it("makes a booked payment once when two runs make it at the same time", async () => {
