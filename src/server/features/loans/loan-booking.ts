@@ -17,9 +17,8 @@ export type LoanPlan = {
   lastDay: IsoDate | null;
 };
 
-/** A loan's plan from its stored record (`loadLoans`). */
-export function planOf(record: LoanRecord): LoanPlan {
-  const schedule = scheduleOf(record);
+/** A loan's plan from its stored record (`loadLoans`) and its schedule, when worked out already. */
+export function planOf(record: LoanRecord, schedule = scheduleOf(record)): LoanPlan {
   const byMonth = new Map(schedule.months.map((month) => [month.month, month.paymentCents]));
   const closedOn = record.loan.closedAt?.toISOString().slice(0, 10) ?? null;
   const last = schedule.months.filter((month) => month.paymentCents > 0).at(-1);

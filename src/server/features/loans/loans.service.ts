@@ -18,6 +18,7 @@ import type { Viewer } from "#server/middleware/session.ts";
 import type { IsoDate } from "#shared/dates.ts";
 import { isUuid } from "#shared/ids.ts";
 import {
+  compareExtraRepayments,
   emptySummary,
   loanSchedule,
   penaltyFreeAllowance,
@@ -183,11 +184,9 @@ export async function listLoans(
 /** Every calendar year's extras against the penalty-free allowance, and whether any goes past it. */
 function allowanceOf(schedule: LoanSchedule, penaltyFreeBp: number): Allowance {
   const years = schedule.parts.length > 0 ? penaltyFreeAllowance(schedule, penaltyFreeBp) : [];
-  const borrowed = schedule.parts.reduce((sum, part) => sum + part.principalCents, 0);
-  const product = borrowed * penaltyFreeBp;
   return {
     penaltyFreeBp,
-    allowanceCents: years[0]?.allowanceCents ?? (product - (product % 10_000)) / 10_000,
+    allowanceCents: years[0]?.allowanceCents ?? 0,
     years,
     overAllowance: years.some((year) => year.overAllowance),
   };
@@ -220,7 +219,7 @@ function comparisonOf(without: LoanSchedule, withExtras: LoanSchedule, after: Is
 }
 
 /** The rule that books a loan's payment, as the recurring area shows it (null: not booked). */
-async function bookingOf(tx: Queryable, record: LoanRecord, day: IsoDate) {
+async function bookingOf(tx: Queryable, record: LoanRecord, schedule: LoanSchedule, day: IsoDate) {
   const [rule] = await tx
     .select()
     .from(recurringRules)
@@ -235,7 +234,7 @@ async function bookingOf(tx: Queryable, record: LoanRecord, day: IsoDate) {
     .limit(1);
   if (!rule) return null;
   const shares = await sharesOf(tx, [rule.id]);
-  return toRule(rule, shares.get(rule.id) ?? [], day, planOf(record));
+  return toRule(rule, shares.get(rule.id) ?? [], day, planOf(record, schedule));
 }
 
 /**
@@ -251,16 +250,14 @@ export async function loanDetail(
 ): Promise<LoanDetail> {
   const record = await loanOf(tx, viewer, id);
   const memberId = await scopeMemberId(tx, viewer, query.member);
-  const schedule = scheduleOf(record);
-  const without =
-    record.parts.length > 0
-      ? loanSchedule(toLoan(record, { withExtras: false }))
-      : { parts: [], months: [] };
-  const booking = await bookingOf(tx, record, day);
   const latestExtra = record.extras.reduce(
     (last, extra) => (extra.onDate > last ? extra.onDate : last),
     day,
   );
+  // One pass gives the loan with its extras and as contracted.
+  const both = record.parts.length > 0 ? compareExtraRepayments(toLoan(record), latestExtra) : null;
+  const schedule = both?.withExtras ?? { parts: [], months: [] };
+  const booking = await bookingOf(tx, record, schedule, day);
   return {
     ...listItem(record, schedule, memberId, booking !== null, day),
     parts: record.parts.map((part, index) => {
@@ -283,7 +280,7 @@ export async function loanDetail(
       note: extra.note,
     })),
     allowance: allowanceOf(schedule, record.loan.penaltyFreeBp),
-    comparison: comparisonOf(without, schedule, latestExtra),
+    comparison: comparisonOf(both?.withoutExtras ?? schedule, schedule, latestExtra),
     booking,
   };
 }
