@@ -85,6 +85,15 @@ describeOnEachDatabase("loans", (database) => {
   const list = async (member?: string, who = home) =>
     jsonOf<LoanList>(await who.person.client.get(`/api/loans${member ? `?member=${member}` : ""}`));
   const remove = (path: string, who = home) => who.person.client.request("DELETE", path);
+  /** Books a loan's payment as an expense of the household's first expense category. */
+  const bookLoan = async (loanId: string, body: Record<string, unknown>, who = home) =>
+    jsonOf<RecurringRule>(
+      await who.person.client.post(`/api/loans/${loanId}/booking`, {
+        categoryId: who.expenseCategoryId,
+        ...body,
+      }),
+      201,
+    );
   const fieldsOf = async (response: Response) => {
     expect(response.status).toBe(400);
     return (await errorOf(response)).fields ?? {};
@@ -103,9 +112,7 @@ describeOnEachDatabase("loans", (database) => {
 
   it("answers every validation message in the caller's language", async () => {
     const loan = await create(mortgage({ name: "Validation" }));
-    const [part] = loan.parts;
     const theirs = await create(mortgage({ name: "Theirs" }), other);
-    const partId = part?.id ?? "";
     const lastMonth = `${addMonths(loan.summary.payoffDate.slice(0, 7), 1)}-01`;
     type Case = {
       send: (who: MoneyHousehold) => Promise<Response>;
@@ -122,20 +129,19 @@ describeOnEachDatabase("loans", (database) => {
         ownerKind: "household",
         ...body,
       });
-    const extra = (body: Record<string, unknown>) => (who: MoneyHousehold) =>
-      who.person.client.post(`/api/loans/${who === home ? loan.id : theirs.id}/extras`, {
-        partId: who === home ? partId : theirs.parts[0]?.id,
-        date: day,
-        amountCents: 100_000,
-        ...body,
-      });
-    const whatIf = (body: Record<string, unknown>) => (who: MoneyHousehold) =>
-      who.person.client.post(`/api/loans/${who === home ? loan.id : theirs.id}/what-if`, {
-        partId: who === home ? partId : theirs.parts[0]?.id,
-        date: day,
-        amountCents: 100_000,
-        ...body,
-      });
+    /** An extra repayment, or a what-if, of €1,000 today on the caller's own loan's first part. */
+    const onPart =
+      (route: "extras" | "what-if") => (body: Record<string, unknown>) => (who: MoneyHousehold) => {
+        const own = who === home ? loan : theirs;
+        return who.person.client.post(`/api/loans/${own.id}/${route}`, {
+          partId: own.parts[0]?.id,
+          date: day,
+          amountCents: 100_000,
+          ...body,
+        });
+      };
+    const extra = onPart("extras");
+    const whatIf = onPart("what-if");
     const book = (body: Record<string, unknown>) => (who: MoneyHousehold) =>
       who.person.client.post(`/api/loans/${who === home ? loan.id : theirs.id}/booking`, {
         categoryId: who.expenseCategoryId,
@@ -593,19 +599,15 @@ describeOnEachDatabase("loans", (database) => {
         },
       ],
     });
-    const booking = await jsonOf<RecurringRule>(
-      await c.post(`/api/loans/${loan.id}/booking`, {
-        categoryId: home.expenseCategoryId,
-        paidByMemberId: home.memberId,
-        splitMode: "percent",
-        shares: [
-          { memberId: home.memberId, percentBp: 6_000 },
-          { memberId: home.partnerId, percentBp: 4_000 },
-        ],
-        startDate: monthsAgo(29, "15"),
-      }),
-      201,
-    );
+    const booking = await bookLoan(loan.id, {
+      paidByMemberId: home.memberId,
+      splitMode: "percent",
+      shares: [
+        { memberId: home.memberId, percentBp: 6_000 },
+        { memberId: home.partnerId, percentBp: 4_000 },
+      ],
+      startDate: monthsAgo(29, "15"),
+    });
     expect(booking).toMatchObject({
       loanId: loan.id,
       kind: "expense",
@@ -688,15 +690,11 @@ describeOnEachDatabase("loans", (database) => {
         },
       ],
     });
-    const booking = await jsonOf<RecurringRule>(
-      await c.post(`/api/loans/${loan.id}/booking`, {
-        categoryId: home.expenseCategoryId,
-        memberId: home.memberId,
-        paidByMemberId: home.memberId,
-        startDate: monthsAgo(19, "20"),
-      }),
-      201,
-    );
+    const booking = await bookLoan(loan.id, {
+      memberId: home.memberId,
+      paidByMemberId: home.memberId,
+      startDate: monthsAgo(19, "20"),
+    });
     const entries = async (ruleId: string) =>
       db()
         .select()
@@ -799,14 +797,10 @@ describeOnEachDatabase("loans", (database) => {
       ],
     });
     // Without a start: the next payment after today.
-    const booking = await jsonOf<RecurringRule>(
-      await home.person.client.post(`/api/loans/${loan.id}/booking`, {
-        categoryId: home.expenseCategoryId,
-        memberId: home.partnerId,
-        paidByMemberId: home.memberId,
-      }),
-      201,
-    );
+    const booking = await bookLoan(loan.id, {
+      memberId: home.partnerId,
+      paidByMemberId: home.memberId,
+    });
     expect(booking).toMatchObject({ startDate: "2098-02-10", nextDate: "2098-02-10" });
     expect(booking.amountCents).toBe(loan.parts[0]?.rows[0]?.paymentCents);
     const runs = await Promise.all([
@@ -875,19 +869,15 @@ describeOnEachDatabase("loans", (database) => {
         },
       ],
     });
-    const booking = await jsonOf<RecurringRule>(
-      await c.post(`/api/loans/${loan.id}/booking`, {
-        categoryId: home.expenseCategoryId,
-        splitMode: "percent",
-        paidByMemberId: home.memberId,
-        shares: [
-          { memberId: home.memberId, percentBp: 5_000 },
-          { memberId: home.partnerId, percentBp: 5_000 },
-        ],
-        startDate: monthsAgo(2, "05"),
-      }),
-      201,
-    );
+    const booking = await bookLoan(loan.id, {
+      splitMode: "percent",
+      paidByMemberId: home.memberId,
+      shares: [
+        { memberId: home.memberId, percentBp: 5_000 },
+        { memberId: home.partnerId, percentBp: 5_000 },
+      ],
+      startDate: monthsAgo(2, "05"),
+    });
     const rows = loan.parts[0]?.rows ?? [];
     const upcoming = async () =>
       (
