@@ -22,6 +22,7 @@ import { csvRoutes } from "./features/csv/csv.routes.ts";
 import { investmentsRoutes } from "./features/investments/investments.routes.ts";
 import { loansRoutes } from "./features/loans/loans.routes.ts";
 import { savingsRoutes } from "./features/savings/savings.routes.ts";
+import { taxesRoutes } from "./features/taxes/taxes.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { recurringRoutes } from "./features/recurring/recurring.routes.ts";
 import { quickEntryRoutes } from "./features/transactions/quick-entry.routes.ts";
@@ -131,7 +132,8 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", dashboardRoutes({ db }))
     .route("/", savingsRoutes({ db }))
     .route("/", investmentsRoutes({ db, billing: deps.config.billing }))
-    .route("/", loansRoutes({ db }));
+    .route("/", loansRoutes({ db }))
+    .route("/", taxesRoutes({ db }));
   return deps.mailer.kind === "outbox"
     ? api.route("/", mailboxRoutes({ db, access: outboxAccess(deps.config) }))
     : api;

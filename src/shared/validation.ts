@@ -1,3 +1,4 @@
+import { box3Years } from "./box3.ts";
 import type { Language } from "./i18n.ts";
 
 /**
@@ -70,8 +71,24 @@ export const validationKeys = [
   "extraOutsidePart",
   "loanSplitByPercent",
   "loanRepaidBy",
+  // Taxes (issue 13)
+  "taxYearInvalid",
+  "taxItemKindRequired",
+  "taxItemStatusRequired",
+  "installmentsRange",
+  "installmentsTooSmall",
+  "taxDeadlineKindRequired",
+  "taxDeadlineStatusInvalid",
+  "remindDaysRange",
+  "partnersNeedTwo",
+  "partnerSplitInvalid",
+  "box3YearUnknown",
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
+
+/** The years with box 3 parameters (src/shared/box3.ts), for the message about other years. */
+const firstBox3Year = box3Years[0]?.year ?? 2023;
+const lastBox3Year = box3Years.at(-1)?.year ?? firstBox3Year;
 
 export function isValidationKey(value: unknown): value is ValidationKey {
   return typeof value === "string" && (validationKeys as readonly string[]).includes(value);
@@ -145,6 +162,20 @@ const en = {
   loanSplitByPercent:
     "Split a loan's payment by percentages: its amount changes from month to month",
   loanRepaidBy: "The loan is repaid by then: choose an earlier first payment to book",
+  // Taxes (issue 13)
+  taxYearInvalid: "Choose a tax year from 1900 up to and including 2099",
+  taxItemKindRequired:
+    "Choose a kind: income tax, provisional assessment, municipal taxes, water board tax, road tax or other",
+  taxItemStatusRequired: "Choose a status: due, paid, to receive or received",
+  installmentsRange: "Choose from 1 to 12 monthly terms",
+  installmentsTooSmall: "Each term needs at least one cent: enter a larger amount or fewer terms",
+  taxDeadlineKindRequired:
+    "Choose a kind: filing the return, objecting to an assessment, paying an assessment, requesting a provisional assessment or other",
+  taxDeadlineStatusInvalid: "Choose open or done",
+  remindDaysRange: "Choose a reminder from 0 to 365 days before the deadline, or none",
+  partnersNeedTwo: "Choose two different people as fiscal partners, or none",
+  partnerSplitInvalid: "Enter the first partner's part of the joint base, from 0% to 100%",
+  box3YearUnknown: `Hearth has the box 3 parameters of ${firstBox3Year} up to and including ${lastBox3Year}: choose one of those years`,
 } as const satisfies Record<ValidationKey, string>;
 
 const nl = {
@@ -216,6 +247,22 @@ const nl = {
   loanSplitByPercent:
     "Verdeel de betaling van een lening in procenten: het bedrag verschilt per maand",
   loanRepaidBy: "De lening is dan al afgelost: kies een eerdere eerste betaling om te boeken",
+  // Belastingen (issue 13)
+  taxYearInvalid: "Kies een belastingjaar vanaf 1900 tot en met 2099",
+  taxItemKindRequired:
+    "Kies een soort: inkomstenbelasting, voorlopige aanslag, gemeentelijke belastingen, waterschapsbelasting, motorrijtuigenbelasting of overig",
+  taxItemStatusRequired: "Kies een status: te betalen, betaald, te ontvangen of ontvangen",
+  installmentsRange: "Kies 1 tot 12 maandelijkse termijnen",
+  installmentsTooSmall:
+    "Elke termijn moet minstens één cent zijn: voer een hoger bedrag of minder termijnen in",
+  taxDeadlineKindRequired:
+    "Kies een soort: aangifte doen, bezwaar maken tegen een aanslag, een aanslag betalen, een voorlopige aanslag aanvragen of overig",
+  taxDeadlineStatusInvalid: "Kies open of gedaan",
+  remindDaysRange: "Kies een herinnering van 0 tot 365 dagen voor de uiterste datum, of geen",
+  partnersNeedTwo: "Kies twee verschillende personen als fiscaal partners, of geen",
+  partnerSplitInvalid:
+    "Voer het deel van de gezamenlijke grondslag voor de eerste fiscaal partner in, van 0% tot 100%",
+  box3YearUnknown: `Hearth heeft de box 3-parameters van ${firstBox3Year} tot en met ${lastBox3Year}: kies een van die jaren`,
 } as const satisfies Record<ValidationKey, string>;
 
 export const validationMessages: Record<Language, Record<ValidationKey, string>> = { en, nl };

@@ -63,6 +63,9 @@ export type HouseholdIds = {
   loanId: string;
   loanPartId: string;
   loanExtraId: string;
+  /** Taxes of 2025 (`matrixTaxYear`): a payment of the owner's and a deadline with a reminder. */
+  taxItemId: string;
+  taxDeadlineId: string;
   invitationId: string;
   checkoutId: string;
 };
@@ -85,6 +88,12 @@ export type MatrixFixture = {
   staticDir: string;
   assetPath: string;
 };
+
+/**
+ * The tax year of A's tax records and box 3 choice (owner and member as fiscal partners, 60/40):
+ * a year with box 3 parameters, fixed so the matrix does not depend on today.
+ */
+export const matrixTaxYear = 2025;
 
 /** A valid 1×1 PNG (an avatar). */
 export const onePixelPng = Buffer.from(
@@ -176,11 +185,12 @@ export function copyOf(testApp: () => TestApp, client: TestClient): TestClient {
 /**
  * Household A (a Pro subscription; owner, member, a category, a personal, a split and an income
  * entry, a monthly recurring rule with occurrences, a budget, a savings account with a goal, a
- * portfolio with a holding, a buy and a price, a shared mortgage with an extra repayment, a
- * pending invitation, a pending checkout, the owner's avatar), household B with its owner, an administrator with a household
- * of their own, a coupon and the plans; everything made through the routes a person uses, except
- * what only a payment or an administrator's screen would make (the subscription, the checkout,
- * the coupon), which is stored directly.
+ * portfolio with a holding, a buy and a price, a shared mortgage with an extra repayment, a tax
+ * payment, a tax deadline and a year's box 3 choice, a pending invitation, a pending checkout, the
+ * owner's avatar), household B with its owner, an administrator with a household of their own, a
+ * coupon and the plans; everything made through the routes a person uses, except what only a
+ * payment or an administrator's screen would make (the subscription, the checkout, the coupon),
+ * which is stored directly.
  */
 export async function buildMatrixFixture(
   testApp: () => TestApp,
@@ -348,6 +358,34 @@ export async function buildMatrixFixture(
     201,
   );
   const loan = await newLoan(owner, member, month);
+  const taxItem = await jsonOk<{ items: { id: string }[] }>(
+    await owner.client.post("/api/taxes/items", {
+      year: matrixTaxYear,
+      kind: "provisional-assessment",
+      status: "paid",
+      amountCents: 12000,
+      onDate: `${matrixTaxYear}-02-01`,
+      description: "Matrix voorlopige aanslag",
+      memberId: owner.memberId,
+    }),
+    201,
+  );
+  const taxDeadline = await jsonOk<{ id: string }>(
+    await owner.client.post("/api/taxes/deadlines", {
+      year: matrixTaxYear,
+      kind: "file-return",
+      title: "Matrix aangifte",
+      dueOn: `${matrixTaxYear + 1}-05-01`,
+      remindDaysBefore: 14,
+    }),
+    201,
+  );
+  await jsonOk(
+    await owner.client.put(`/api/taxes/years/${matrixTaxYear}/box3-settings`, {
+      partnerIds: [owner.memberId, member.memberId],
+      firstPartnerSplitBp: 6000,
+    }),
+  );
   const invitation = await inviteByMail(testApp, owner);
   const checkoutId = await newCheckout(testApp, owner);
 
@@ -394,6 +432,8 @@ export async function buildMatrixFixture(
       tradeId: buy.id,
       priceId: holdingPrice.id,
       ...loan,
+      taxItemId: taxItem.items[0]?.id ?? "",
+      taxDeadlineId: taxDeadline.id,
       invitationId: invitation.id,
       checkoutId,
     },

@@ -20,6 +20,7 @@ import {
   portfolios,
 } from "#server/db/schema/investments.ts";
 import { loanExtraRepayments, loanParts, loans } from "#server/db/schema/loans.ts";
+import { taxDeadlines, taxItems } from "#server/db/schema/taxes.ts";
 import type { ErrorCode } from "#shared/errors.ts";
 import type { CorruptionKind } from "#test/bad-input.ts";
 import { gatedAreas } from "#shared/plans.ts";
@@ -37,6 +38,7 @@ import {
   avatarForm,
   inviteByMail,
   jsonOk,
+  matrixTaxYear,
   newCheckout,
   newCoupon,
   newRule,
@@ -359,6 +361,25 @@ async function throwawayInvestmentRow(fx: MatrixFixture, kind: "trade" | "price"
           .onConflictDoNothing()
           .returning({ id: holdingPrices.id });
   return row?.id ?? throwawayInvestmentRow(fx, kind);
+}
+
+// ——— Taxes: throwaway rows of A ———
+
+/** A tax payment or deadline of A, for a route that removes it. */
+async function throwawayTaxRow(fx: MatrixFixture, kind: "item" | "deadline"): Promise<string> {
+  const base = { householdId: fx.a.householdId, year: matrixTaxYear };
+  const [row] =
+    kind === "item"
+      ? await db(fx)
+          .insert(taxItems)
+          .values({ ...base, kind: "municipal", status: "due", amountCents: 100, onDate: fx.today })
+          .returning({ id: taxItems.id })
+      : await db(fx)
+          .insert(taxDeadlines)
+          .values({ ...base, kind: "other", dueOn: fx.today })
+          .returning({ id: taxDeadlines.id });
+  if (!row) throw new Error("No tax row.");
+  return row.id;
 }
 
 // ——— Loans: throwaway rows of A ———
@@ -704,7 +725,10 @@ export const routeMatrix: MatrixEntry[] = [
 
   // ——— Gated areas: 403 PLAN_REQUIRED on Free, open on A's Pro ———
   ...gatedAreas
-    .filter((area) => area !== "savings" && area !== "investments" && area !== "loans")
+    .filter(
+      (area) =>
+        area !== "savings" && area !== "investments" && area !== "loans" && area !== "taxes",
+    )
     .map((area): MatrixEntry => ({
       route: `GET /api/${area}/overview`,
       request: () => ({ path: `/api/${area}/overview` }),
@@ -1248,6 +1272,135 @@ export const routeMatrix: MatrixEntry[] = [
     setup: async (fx) => ({ loanId: await throwawayBookedLoan(fx) }),
     request: ({ made }) => ({ path: `/api/loans/${made.loanId}/booking` }),
     expect: premiumArea(204),
+  },
+
+  // ——— Taxes (Pro; A is on Pro, B and the administrator on Free: as for a Premium area) ———
+  {
+    route: "GET /api/taxes/years",
+    request: () => ({ path: "/api/taxes/years" }),
+    expect: premiumArea(200),
+  },
+  {
+    route: "GET /api/taxes/years/:year",
+    request: ({ a }) => ({
+      path: `/api/taxes/years/${matrixTaxYear}`,
+      query: { member: a.ownerMemberId },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "GET /api/taxes/years/:year/export.csv",
+    request: ({ a }) => ({
+      path: `/api/taxes/years/${matrixTaxYear}/export.csv`,
+      query: { member: a.memberMemberId },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "POST /api/taxes/items",
+    request: ({ a }) => ({
+      path: "/api/taxes/items",
+      body: {
+        year: matrixTaxYear,
+        kind: "provisional-assessment",
+        status: "due",
+        amountCents: 132000,
+        onDate: `${matrixTaxYear}-01-28`,
+        description: "Matrix voorlopige aanslag in termijnen",
+        memberId: a.memberMemberId,
+        installments: 11,
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["description", "memberId", "installments"] },
+  },
+  {
+    route: "PUT /api/taxes/items/:id",
+    request: ({ a }) => ({
+      path: `/api/taxes/items/${a.taxItemId}`,
+      body: {
+        year: matrixTaxYear,
+        kind: "provisional-assessment",
+        status: "paid",
+        amountCents: 12000,
+        onDate: `${matrixTaxYear}-02-01`,
+        description: "Matrix voorlopige aanslag",
+        memberId: a.ownerMemberId,
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: { optional: ["description", "memberId"] },
+  },
+  {
+    route: "DELETE /api/taxes/items/:id",
+    setup: async (fx) => ({ itemId: await throwawayTaxRow(fx, "item") }),
+    request: ({ made }) => ({ path: `/api/taxes/items/${made.itemId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/taxes/deadlines",
+    request: ({ a }) => ({
+      path: "/api/taxes/deadlines",
+      body: {
+        year: matrixTaxYear,
+        kind: "object-assessment",
+        title: "Matrix bezwaar",
+        dueOn: `${matrixTaxYear + 1}-08-15`,
+        status: "open",
+        remindDaysBefore: 7,
+        memberId: a.memberMemberId,
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["title", "status", "remindDaysBefore", "memberId"] },
+  },
+  {
+    route: "PUT /api/taxes/deadlines/:id",
+    request: ({ a }) => ({
+      path: `/api/taxes/deadlines/${a.taxDeadlineId}`,
+      body: {
+        year: matrixTaxYear,
+        kind: "file-return",
+        title: "Matrix aangifte",
+        dueOn: `${matrixTaxYear + 1}-05-01`,
+        status: "open",
+        remindDaysBefore: 14,
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: { optional: ["title", "status", "remindDaysBefore"] },
+  },
+  {
+    route: "DELETE /api/taxes/deadlines/:id",
+    setup: async (fx) => ({ deadlineId: await throwawayTaxRow(fx, "deadline") }),
+    request: ({ made }) => ({ path: `/api/taxes/deadlines/${made.deadlineId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "GET /api/taxes/years/:year/box3-settings",
+    request: () => ({ path: `/api/taxes/years/${matrixTaxYear}/box3-settings` }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "PUT /api/taxes/years/:year/box3-settings",
+    request: ({ a }) => ({
+      path: `/api/taxes/years/${matrixTaxYear}/box3-settings`,
+      body: { partnerIds: [a.ownerMemberId, a.memberMemberId], firstPartnerSplitBp: 6000 },
+    }),
+    expect: premiumArea(200),
+    badInput: { optional: ["firstPartnerSplitBp"] },
+  },
+  {
+    route: "GET /api/taxes/years/:year/box3",
+    request: ({ a }) => ({
+      path: `/api/taxes/years/${matrixTaxYear}/box3`,
+      query: { member: a.memberMemberId, basis: "provisional" },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
   },
 
   // ——— Plans, checkout, subscription (BILLING=test) ———

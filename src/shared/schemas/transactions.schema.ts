@@ -32,7 +32,8 @@ export const isoDateSchema = z
   .refine(isIsoDate, { error: "dateInvalid", abort: true })
   .refine(isDateInRange, { error: "dateOutOfRange" });
 
-const optionalText = (max: number) =>
+/** Optional text of at most `max` characters; blank becomes null. */
+export const optionalText = (max: number) =>
   z
     .string({ error: "invalid" })
     .trim()

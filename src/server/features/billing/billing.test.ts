@@ -377,6 +377,7 @@ describeOnEachDatabase("plans, checkout, subscription and gating (test billing)"
             savings: "/api/savings/accounts",
             investments: "/api/investments/portfolios",
             loans: "/api/loans",
+            taxes: "/api/taxes/years",
           };
           const opened =
             area in built ? built[area as keyof typeof built] : `/api/${area}/overview`;

@@ -33,8 +33,8 @@ function overviewRoute<A extends GatedArea>(area: A) {
 /**
  * The plan gate on every gated area's routes (`/api/<area>/*`), and one honest read route per
  * area not built yet so the gate can be tested now. Each area's own issue replaces its overview
- * (savings, investments and loans have their own routes: features/savings, features/investments,
- * features/loans).
+ * (savings, investments, loans and taxes have their own routes: features/savings,
+ * features/investments, features/loans, features/taxes).
  */
 export function gatedAreaRoutes(deps: { db: Db; billing: BillingMode }) {
   const router = createRouter();
@@ -45,9 +45,7 @@ export function gatedAreaRoutes(deps: { db: Db; billing: BillingMode }) {
   // Net worth adds savings and investments up: it opens with them (debts join on Pro, when the
   // plan opens loans: features/net-worth).
   router.use("/net-worth", requirePlan("investments", deps));
-  return router
-    .openapi(overviewRoute("taxes"), (c) => c.json({ area: "taxes" as const, entries: 0 }, 200))
-    .openapi(overviewRoute("insurance"), (c) =>
-      c.json({ area: "insurance" as const, entries: 0 }, 200),
-    );
+  return router.openapi(overviewRoute("insurance"), (c) =>
+    c.json({ area: "insurance" as const, entries: 0 }, 200),
+  );
 }

@@ -107,6 +107,8 @@ export type HoldingFigures = {
   feesCents: number;
   /** The scope's money in and out, with the value today as the last flow. */
   flows: CashFlow[];
+  /** The same without the value today: only what the trades put in and took out. */
+  tradeFlows: CashFlow[];
 };
 
 /**
@@ -172,6 +174,7 @@ export function holdingFigures(
         break;
     }
   }
+  const tradeFlows = flows.filter((flow) => flow.cents !== 0);
   const latest = priceOn(day);
   const value = valueCents(position.quantity, latest);
   if (value > 0) flows.push({ date: day, cents: part(value) });
@@ -186,6 +189,7 @@ export function holdingFigures(
     dividendsCents: part(dividendsCents),
     feesCents: part(position.feesCents + otherFeesCents),
     flows: flows.filter((flow) => flow.cents !== 0),
+    tradeFlows,
   };
 }
 

@@ -145,7 +145,7 @@ export async function tradesByHolding(tx: Queryable, householdId: string, holdin
  * Per holding of the household: its newest hand-entered price up to `day`. One query, one index
  * probe per holding (holding, date): prices may be daily for years, and only the last counts.
  */
-async function latestPrices(tx: Queryable, householdId: string, day: IsoDate) {
+export async function latestPrices(tx: Queryable, householdId: string, day: IsoDate) {
   const latest = tx
     .select({
       price: holdingPrices.price,
