@@ -5,10 +5,11 @@ import { DataDirLockedError, lockDataDir } from "./db/client.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { materializeDue } from "./features/recurring/materialize.ts";
+import { sendDeadlineReminders } from "./features/taxes/reminders.ts";
 import { sql } from "drizzle-orm";
 import { today } from "#shared/dates.ts";
 
-/** How often recurring occurrences are made (they are also made at start). */
+/** How often recurring occurrences are made and deadline reminders sent (also at start). */
 const recurringEveryMs = 15 * 60_000;
 
 /** The Node entry: one process serving the API and the built app. */
@@ -71,11 +72,39 @@ async function main() {
   void materialize();
   const recurringTimer = setInterval(() => void materialize(), recurringEveryMs);
 
+  // Tax deadline reminders: due ones mailed at start and every 15 minutes, each claimed once
+  // so several instances never send one twice (decision 022); errors are logged only.
+  let reminding = false;
+  const remind = async () => {
+    if (reminding) return;
+    reminding = true;
+    try {
+      const result = await sendDeadlineReminders(
+        {
+          db: deps.database.db,
+          mailer: deps.mailer,
+          limiter: deps.limiter,
+          logger,
+          baseUrl: config.baseUrl,
+          billing: config.billing,
+        },
+        today(),
+      );
+      if (result.claimed > 0) logger.info("tax deadline reminders sent", result);
+    } catch (error) {
+      logger.error("tax deadline reminders could not be sent", { error });
+    }
+    reminding = false;
+  };
+  void remind();
+  const reminderTimer = setInterval(() => void remind(), recurringEveryMs);
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     clearInterval(recurringTimer);
+    clearInterval(reminderTimer);
     logger.info("stopping: finishing requests in flight", { signal });
     const force = setTimeout(() => {
       logger.warn("requests still open after 10 s; closing anyway");

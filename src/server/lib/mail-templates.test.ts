@@ -9,6 +9,7 @@ import {
   mailTexts,
   quoted,
   resetPasswordMail,
+  taxDeadlineMail,
   verificationMail,
 } from "./mail-templates.ts";
 
@@ -67,6 +68,30 @@ it("writes the name in a greeting as text, never as a link", () => {
     expect(linksFoundIn(text)).toEqual([]);
     expect(linksFoundIn((mail.html ?? "").replaceAll(url, ""))).toEqual([]);
   }
+});
+
+it("reminds of a tax deadline under a fixed subject, in English and Dutch, with the title as text", () => {
+  const url = `${testBaseUrl}/dashboard/taxes`;
+  const texts = { en: "is due on “1 May 2027”", nl: "is “1 mei 2027”" };
+  for (const language of ["en", "nl"] as const) {
+    const mail = taxDeadlineMail(language, {
+      to: "anna@example.org",
+      name: bait,
+      kind: "File the tax return",
+      dueOn: "2027-05-01",
+      title: bait,
+      daysLeft: 14,
+      url,
+    });
+    expect(mail.subject).toBe(mailTexts[language].taxDeadline.subject);
+    expect(mail.subject).not.toContain("evil");
+    expect(mail.text).toContain(texts[language]);
+    expect(mail.text).toContain(`“${asText(bait)}”`);
+    expect(linksFoundIn((mail.text ?? "").replaceAll(url, ""))).toEqual([]);
+    expect(linksFoundIn((mail.html ?? "").replaceAll(url, ""))).toEqual([]);
+    expect([...(mail.html ?? "").matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([url]);
+  }
+  expect(mailTexts.en.taxDeadline.subject).not.toBe(mailTexts.nl.taxDeadline.subject);
 });
 
 describeOnEachDatabase("mails to people without an account", (database) => {

@@ -45,6 +45,15 @@ const en = {
     expiry: (email: string) => `The link works once, for 7 days, and only for ${email}.`,
     ignore: "Not expecting this? Then you can ignore this e-mail.",
   },
+  taxDeadline: {
+    subject: "Reminder: a tax deadline is coming up",
+    intro: (kind: string, date: string, title: string | null) =>
+      `${kind}${title ? ` (${title})` : ""} is due on ${date}.`,
+    daysLeft: (days: number) =>
+      days === 0 ? "That is today." : days === 1 ? "That is tomorrow." : `That is in ${days} days.`,
+    action: "Open your taxes in Hearth",
+    why: "You get this reminder because the deadline was given one in Hearth. Mark it done there, or change the reminder.",
+  },
 };
 
 const nl: typeof en = {
@@ -83,6 +92,15 @@ const nl: typeof en = {
     expiry: (email: string) => `De link werkt één keer, 7 dagen lang, en alleen voor ${email}.`,
     ignore: "Had je dit niet verwacht? Dan kun je deze e-mail negeren.",
   },
+  taxDeadline: {
+    subject: "Herinnering: er nadert een uiterste datum voor je belastingen",
+    intro: (kind: string, date: string, title: string | null) =>
+      `De uiterste datum voor ${kind}${title ? ` (${title})` : ""} is ${date}.`,
+    daysLeft: (days: number) =>
+      days === 0 ? "Dat is vandaag." : days === 1 ? "Dat is morgen." : `Dat is over ${days} dagen.`,
+    action: "Je belastingen openen in Hearth",
+    why: "Je krijgt deze herinnering omdat je er in Hearth een hebt ingesteld. Zet de termijn daar op gedaan, of pas de herinnering aan.",
+  },
 };
 
 export const mailTexts = { en, nl } satisfies Record<Language, typeof en>;
@@ -113,6 +131,18 @@ function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
+/** A mail's HTML part: its paragraphs in a plain, readable page. */
+function htmlPage(language: Language, body: string): string {
+  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5">
+${body}
+</body></html>`;
+}
+
+/** The one link of a mail, as a button: Hearth's own address. */
+function actionButton(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+}
+
 /** A mail with one action link: a plain-text part and a simple, readable HTML part. */
 function actionMail(
   language: Language,
@@ -136,14 +166,15 @@ function actionMail(
     "",
     t.signature,
   ].join("\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>
+  const html = htmlPage(
+    language,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(part.intro)}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+${actionButton(url, part.action)}
 <p style="font-size:13px;color:#57534e">${escapeHtml(part.expiry)} ${escapeHtml(t.ignore)}</p>
 <p style="font-size:13px;color:#57534e">${escapeHtml(url)}</p>
-<p>${escapeHtml(t.signature)}</p>
-</body></html>`;
+<p>${escapeHtml(t.signature)}</p>`,
+  );
   return { to, subject: part.subject, text, html };
 }
 
@@ -177,19 +208,78 @@ export function invitationMail(
     "",
     t.signature,
   ].join("\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5">
-<p>${escapeHtml(part.greeting)}</p>
+  const html = htmlPage(
+    language,
+    `<p>${escapeHtml(part.greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+${actionButton(input.url, part.action)}
 <p>${escapeHtml(part.newHere(input.to))}</p>
 <p style="font-size:13px;color:#57534e">${escapeHtml(part.expiry(input.to))} ${escapeHtml(part.ignore)}</p>
 <p style="font-size:13px;color:#57534e">${escapeHtml(input.url)}</p>
-<p>${escapeHtml(t.signature)}</p>
-</body></html>`;
+<p>${escapeHtml(t.signature)}</p>`,
+  );
   return {
     to: input.to,
     subject: part.subject,
     text,
     html,
   };
+}
+
+/** A day as a person reads it: "1 May 2026", "1 mei 2026". */
+function longDate(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === "nl" ? "nl-NL" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * A tax deadline's reminder, to a person with an account about their household's deadline: a
+ * fixed subject; the deadline's kind, day and title (free text) in the body as quoted text.
+ */
+export function taxDeadlineMail(
+  language: Language,
+  input: {
+    to: string;
+    name: string;
+    kind: string;
+    dueOn: string;
+    title: string | null;
+    daysLeft: number;
+    url: string;
+  },
+): Mail {
+  const t = mailTexts[language];
+  const part = t.taxDeadline;
+  const greeting = t.greeting(asText(input.name));
+  const intro = part.intro(
+    quoted(input.kind),
+    quoted(longDate(input.dueOn, language)),
+    input.title ? quoted(input.title) : null,
+  );
+  const daysLeft = part.daysLeft(input.daysLeft);
+  const text = [
+    greeting,
+    "",
+    `${intro} ${daysLeft}`,
+    "",
+    `${part.action}: ${input.url}`,
+    "",
+    part.why,
+    "",
+    t.signature,
+  ].join("\n");
+  const html = htmlPage(
+    language,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)} ${escapeHtml(daysLeft)}</p>
+${actionButton(input.url, part.action)}
+<p style="font-size:13px;color:#57534e">${escapeHtml(part.why)}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(input.url)}</p>
+<p>${escapeHtml(t.signature)}</p>`,
+  );
+  return { to: input.to, subject: part.subject, text, html };
 }
