@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Queryable } from "#server/db/client.ts";
 import { categories } from "#server/db/schema/money.ts";
@@ -293,7 +293,8 @@ export async function ownHomeInterest(
  * A tax year for the scope: its payments and refunds with their totals, its deadlines (overdue
  * ones marked), the year's totals of the categories marked tax-relevant (the household's entries,
  * or a member's shares of them, as the dashboard counts them) and the own home's mortgage
- * interest. A member sees what is theirs; the household everything.
+ * interest. A member sees their own items, their own deadlines and the household's; the
+ * household everything.
  */
 export async function taxYearOverview(
   db: Db,
@@ -322,7 +323,10 @@ export async function taxYearOverview(
         and(
           eq(taxDeadlines.householdId, viewer.householdId),
           eq(taxDeadlines.year, year),
-          memberId === null ? undefined : eq(taxDeadlines.memberId, memberId),
+          // A member's own deadlines and the household's (whose reminders reach everyone).
+          memberId === null
+            ? undefined
+            : or(eq(taxDeadlines.memberId, memberId), isNull(taxDeadlines.memberId)),
         ),
       )
       .orderBy(asc(taxDeadlines.dueOn), asc(taxDeadlines.createdAt), asc(taxDeadlines.id)),
