@@ -4,9 +4,10 @@
  * database of its own (dropped afterwards). Seeds one household (4 members, 40 categories,
  * 100,000 entries over 5 years, ~30 % split; on Pro, 8 savings accounts with ~2,500
  * movements and 6 goals, 3 portfolios of 12 holdings with 5 years of monthly buys and a price
- * every weekday, a two-part 30-year mortgage and a car loan), then measures the p50/p95/p99
- * latency and the throughput of the API's heavy reads under 20 concurrent clients, and how long
- * a loan part's 30-year schedule takes to work out. Prints a table and writes bench/results.json.
+ * every weekday, a two-part 30-year mortgage and a car loan, and this year's and last year's
+ * taxes), then measures the p50/p95/p99 latency and the throughput of the API's heavy reads under
+ * 20 concurrent clients, and how long a loan part's 30-year schedule takes to work out. Prints a
+ * table and writes bench/results.json.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -38,9 +39,11 @@ import {
   portfolioShares,
 } from "#server/db/schema/investments.ts";
 import { loanExtraRepayments, loanParts, loans, loanShares } from "#server/db/schema/loans.ts";
+import { taxDeadlines, taxItems, taxYears } from "#server/db/schema/taxes.ts";
 import { loadConfig, type Config } from "#server/env.ts";
 import { findMembership } from "#server/features/households/households.service.ts";
 import { createLogger } from "#server/lib/logger.ts";
+import { box3Years } from "#shared/box3.ts";
 import { loanSchedule, type LoanPart } from "#shared/loan-math.ts";
 import { allocate } from "#shared/money.ts";
 
@@ -94,6 +97,7 @@ type RunResult = {
     savingsMovements: number;
     investmentTrades: number;
     holdingPrices: number;
+    taxItems: number;
   };
   seedSeconds: number;
   cases: CaseResult[];
@@ -596,11 +600,86 @@ async function seedInvestments(
   return { trades: trades.length, prices: prices.length };
 }
 
+/**
+ * The bench household's taxes of this year and last year: a provisional assessment in 11 monthly
+ * terms, municipal and water board taxes, a refund, the filing deadline with a reminder, and the
+ * first two members as fiscal partners: what the year's page and the box 3 estimate read.
+ */
+async function seedTaxes(deps: AppDeps, householdId: string): Promise<number> {
+  const { db } = deps.database;
+  const people = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.householdId, householdId), eq(members.isHousehold, false)));
+  const thisYear = Number(isoDaysAgo(0).slice(0, 4));
+  const items: (typeof taxItems.$inferInsert)[] = [];
+  for (const year of [thisYear - 1, thisYear]) {
+    for (let month = 1; month <= 11; month++) {
+      const onDate = `${year}-${String(month + 1).padStart(2, "0")}-28`;
+      items.push({
+        householdId,
+        year,
+        kind: "provisional-assessment",
+        status: onDate <= isoDaysAgo(0) ? "paid" : "due",
+        amountCents: 12_000,
+        onDate,
+        memberId: people[0]?.id ?? null,
+      });
+    }
+    items.push(
+      {
+        householdId,
+        year,
+        kind: "municipal",
+        status: "paid",
+        amountCents: 84_250,
+        onDate: `${year}-03-31`,
+      },
+      {
+        householdId,
+        year,
+        kind: "water-board",
+        status: "paid",
+        amountCents: 31_299,
+        onDate: `${year}-04-30`,
+      },
+      {
+        householdId,
+        year,
+        kind: "income-tax",
+        status: "received",
+        amountCents: 45_600,
+        onDate: `${year}-06-15`,
+        memberId: people[1]?.id ?? null,
+      },
+    );
+    await db.insert(taxDeadlines).values({
+      householdId,
+      year,
+      kind: "file-return",
+      title: `Aangifte ${year}`,
+      dueOn: `${year + 1}-05-01`,
+      remindDaysBefore: 14,
+    });
+    await db.insert(taxYears).values({
+      householdId,
+      year,
+      partnerAMemberId: people[0]?.id ?? null,
+      partnerBMemberId: people[1]?.id ?? null,
+      partnerASplitBp: 5_000,
+    });
+  }
+  await db.insert(taxItems).values(items);
+  return items.length;
+}
+
 async function seedHousehold(
   deps: AppDeps,
   householdId: string,
   ownerId: string,
-): Promise<Omit<RunResult["rows"], "savingsMovements" | "investmentTrades" | "holdingPrices">> {
+): Promise<
+  Omit<RunResult["rows"], "savingsMovements" | "investmentTrades" | "holdingPrices" | "taxItems">
+> {
   const { db } = deps.database;
   const others = await db
     .insert(members)
@@ -875,12 +954,14 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
     const savingsMovements = await seedSavings(deps, owner.householdId);
     const invested = await seedInvestments(deps, owner.householdId);
     const mortgageId = await seedLoans(deps, owner.householdId);
+    const taxItemCount = await seedTaxes(deps, owner.householdId);
     await deps.database.db.execute(sql`analyze`);
     const rows = {
       ...household,
       savingsMovements,
       investmentTrades: invested.trades,
       holdingPrices: invested.prices,
+      taxItems: taxItemCount,
     };
     const seedSeconds = round((performance.now() - seedStarted) / 1000);
     console.log(`${kind}: seeded ${rows.transactions} entries in ${seedSeconds} s`);
@@ -921,6 +1002,10 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
     const totalsTo = new Date(Date.parse(`${monthStart}T12:00:00Z`) - 86_400_000)
       .toISOString()
       .slice(0, 10);
+    const box3Bench = Math.min(
+      Number(to.slice(0, 4)),
+      Math.max(...box3Years.map((year) => year.year)),
+    );
     const cases: [string, string][] = [
       ["list, first page", "/api/transactions"],
       [`list, page ${deepPages + 1}`, `/api/transactions?cursor=${encodeURIComponent(cursor)}`],
@@ -939,6 +1024,9 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
       ["net worth", "/api/net-worth"],
       ["loans", "/api/loans"],
       ["loan detail (30 years, 2 parts)", `/api/loans/${mortgageId}`],
+      ["taxes, last year", `/api/taxes/years/${Number(to.slice(0, 4)) - 1}`],
+      // This year's: the real return up to today is the heavier one.
+      ["box 3 estimate, this year", `/api/taxes/years/${box3Bench}/box3`],
     ];
     const results: CaseResult[] = [];
     for (const [name, path] of cases) {
