@@ -6,6 +6,8 @@ import type {
   NetWorth,
   PortfolioList,
 } from "#shared/schemas/investments.schema.ts";
+import type { LoanDetail, LoanList } from "#shared/schemas/loans.schema.ts";
+import type { Box3EstimateAnswer, TaxYearOverview } from "#shared/schemas/taxes.schema.ts";
 import type {
   AccountDetail,
   AccountList,
@@ -151,18 +153,51 @@ describeOnEachDatabase("npm run seed:demo", (database) => {
     expect(invHistory.costs.at(-1)).toBe(invested.totals.costCents);
     expect((invHistory.costs[12] ?? 0) > (invHistory.costs[0] ?? 0)).toBe(true);
 
-    // Net worth: the savings and the portfolio, month by month for the two years.
+    // Loans on Pro: the two-part mortgage (an annuity and a linear part, shared 50/50, with an
+    // extra repayment), booked every month since the history starts, and Joost's car loan.
+    const loans = await json<LoanList>("/api/loans");
+    expect(loans.loans.map((loan) => loan.kind).sort()).toEqual(["car", "mortgage"]);
+    const mortgage = loans.loans.find((loan) => loan.kind === "mortgage");
+    expect(mortgage).toMatchObject({ ownHome: true, partsCount: 2, booked: true });
+    const mortgageDetail = await json<LoanDetail>(`/api/loans/${mortgage?.id}`);
+    expect(mortgageDetail.parts.map((part) => part.repaymentType)).toEqual(["annuity", "linear"]);
+    expect(mortgageDetail.extras).toHaveLength(1);
+    expect(mortgageDetail.comparison.interestSavedCents).toBeGreaterThan(0);
+    const housing = categories.categories.find((category) => category.name === "Huur of hypotheek");
+    const booked = await json<{ count: number; expenseCents: number }>(
+      `/api/transactions/summary?to=${day}&category=${housing?.id}`,
+    );
+    expect(booked.count).toBeGreaterThanOrEqual(24);
+
+    // Taxes: last year's provisional assessment in eleven paid terms, its refund and the filed
+    // return; this year's terms, local taxes and the return's deadline with a reminder.
+    const lastYear = await json<TaxYearOverview>(`/api/taxes/years/${year - 1}`);
+    expect(lastYear.items.filter((item) => item.kind === "provisional-assessment")).toHaveLength(
+      11,
+    );
+    expect(lastYear.items.some((item) => item.status === "received")).toBe(true);
+    expect(lastYear.deadlines.map((deadline) => deadline.status)).toEqual(["done"]);
+    expect(lastYear.ownHomeInterest.totalCents).toBeGreaterThan(0);
+    const thisYear = await json<TaxYearOverview>(`/api/taxes/years/${year}`);
+    expect(thisYear.deadlines[0]).toMatchObject({ kind: "file-return", remindDaysBefore: 14 });
+    const box3 = await json<Box3EstimateAnswer>(`/api/taxes/years/${year}/box3`);
+    expect(box3.partners?.memberIds).toHaveLength(2);
+    expect(box3.scope.taxEuros).toBeGreaterThanOrEqual(0);
+
+    // Net worth: the savings and the portfolio less the loans, month by month for the two years.
     const worth = await json<NetWorth>("/api/net-worth");
     expect(worth.today).toEqual({
       savingsCents: savings.totalCents,
       investmentsCents: invested.totals.valueCents,
-      debtsCents: 0,
-      netWorthCents: savings.totalCents + invested.totals.valueCents,
+      debtsCents: loans.totals.balanceCents,
+      netWorthCents: savings.totalCents + invested.totals.valueCents - loans.totals.balanceCents,
     });
-    expect(worth.months).toHaveLength(25);
-    expect(worth.months.every((row) => row.savingsCents > 0 && row.investmentsCents > 0)).toBe(
-      true,
-    );
+    // From the mortgage's first month (40 months back); savings and the portfolio the last 25.
+    expect(worth.months).toHaveLength(41);
+    expect(worth.months.every((row) => row.debtsCents > 0)).toBe(true);
+    expect(
+      worth.months.slice(-25).every((row) => row.savingsCents > 0 && row.investmentsCents > 0),
+    ).toBe(true);
     expect(worth.months.at(-1)).toEqual({ month: day.slice(0, 7), ...worth.today });
 
     const again = await seedDemo(testApp().deps, { today: day });

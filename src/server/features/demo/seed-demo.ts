@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app.ts";
 import { languageHeader } from "#server/auth.ts";
 import { user } from "#server/db/schema/auth.ts";
-import { members } from "#server/db/schema/households.ts";
+import { households, members } from "#server/db/schema/households.ts";
 import {
   budgets,
   categories,
@@ -18,6 +18,7 @@ import { findMembership } from "#server/features/households/households.service.t
 import { materializeDue } from "#server/features/recurring/materialize.ts";
 import { daysInMonth, type IsoDate } from "#shared/dates.ts";
 import { seedDemoInvestments } from "./seed-investments.ts";
+import { seedDemoLoansAndTaxes } from "./seed-loans-taxes.ts";
 import { seedDemoSavings } from "./seed-savings.ts";
 import { computeShares } from "#shared/shares.ts";
 
@@ -45,6 +46,9 @@ export type SeedDemoResult =
         holdings: number;
         trades: number;
         prices: number;
+        loans: number;
+        taxItems: number;
+        deadlines: number;
       };
     };
 
@@ -80,13 +84,14 @@ type Entry = {
 /**
  * Creates the demo account (a real sign-up, so its password works at /auth) with a Dutch family
  * household of two adults and two years of entries up to `today`: salaries on the 25th and
- * holiday allowance in May, rent, energy and health insurance as recurring rules (their
- * occurrences made by materializeDue), weekly groceries split 50/50 and paid in turns, eating
- * out, transport, phone and internet, clothing, holidays, quarterly settlements, and budgets for
- * this month and the last (one near 80 %, one over), savings with two years of history and two
- * goals (seed-savings.ts) and a portfolio bought into monthly for two years (seed-investments.ts)
- * on a Premium plan. When the demo account already exists it
- * changes nothing and answers `created: false`.
+ * holiday allowance in May, energy and health insurance as recurring rules (their occurrences
+ * made by materializeDue), weekly groceries split 50/50 and paid in turns, eating out,
+ * transport, phone and internet, clothing, holidays, quarterly settlements, and budgets for this
+ * month and the last (one near 80 %, one over), savings with two years of history and two goals
+ * (seed-savings.ts), a portfolio bought into monthly for two years (seed-investments.ts), and a
+ * two-part mortgage whose payment is booked every month, a car loan and two tax years
+ * (seed-loans-taxes.ts), on a Pro plan. When the demo account already exists it changes nothing
+ * and answers `created: false`.
  */
 export async function seedDemo(
   deps: AppDeps,
@@ -171,15 +176,6 @@ export async function seedDemo(
       splitMode: "personal",
       person: partner,
       day: 25,
-    },
-    {
-      kind: "expense",
-      amountCents: 145_000,
-      key: "housing",
-      merchant: "Woningstichting Mitros",
-      splitMode: "percent",
-      person: me,
-      day: 1,
     },
     {
       kind: "expense",
@@ -465,20 +461,40 @@ export async function seedDemo(
   }
   await db.insert(budgets).values(budgetRows);
 
-  // The demo shows the Premium areas full: its household is on Premium for a year, without a
-  // payment (no Stripe ids: nothing for a webhook to find), or on everything with billing off.
-  const demoPlan = deps.config.billing === "off" ? "pro" : "premium";
-  await setOwnerPlanName(db, householdId, demoPlan);
+  // The demo shows every area full: its household is on Pro for a year, without a payment (no
+  // Stripe ids: nothing for a webhook to find), or on everything with billing off.
+  await setOwnerPlanName(db, householdId, "pro");
   if (deps.config.billing !== "off") {
     await db.insert(subscriptions).values({
       householdId,
-      planName: "premium",
+      planName: "pro",
       billingPeriod: "annual",
       status: "active",
       currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
       priceCents: 0,
     });
   }
+  // Loans first: the mortgage's booked payments are spending the emergency fund counts.
+  const [household] = await db
+    .select({ name: households.name })
+    .from(households)
+    .where(eq(households.id, householdId));
+  const borrowed = await seedDemoLoansAndTaxes(
+    db,
+    {
+      userId: owner.id,
+      email,
+      name: ownerName,
+      emailVerified: true,
+      householdId,
+      householdName: household?.name ?? "",
+      memberId: me,
+      role: "owner",
+      language: "nl",
+    },
+    { partner, housingCategoryId: category("housing"), historyStart: start, today: options.today },
+  );
+
   const saved = await seedDemoSavings(db, {
     householdId,
     me,
@@ -504,13 +520,15 @@ export async function seedDemo(
     householdId,
     counts: {
       transactions: counted?.count ?? 0,
-      recurringRules: rules.length,
+      // The rules above and the mortgage's booked payment.
+      recurringRules: rules.length + 1,
       budgets: budgetRows.length,
       members: 2,
       savingsAccounts: saved.accounts,
       savingsMovements: saved.movements,
       goals: saved.goals,
       ...invested,
+      ...borrowed,
     },
   };
 }
