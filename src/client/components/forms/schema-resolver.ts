@@ -1,10 +1,18 @@
-import type { FieldErrors, FieldValues, Path, Resolver } from "react-hook-form";
+import {
+  get,
+  set,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from "react-hook-form";
 import type { z } from "zod";
 
 /**
  * A resolver that checks a form's values with a shared schema (the server's own rules): the
  * form's values become the request (`toInput`), and each issue lands on the form field its
- * path names (`fieldOf`; the first one when none does).
+ * path names (`fieldOf`; the first one when none does). A nested field (`parts.0.principal`) gets
+ * its error nested, as react-hook-form reads it (`errors.parts?.[0]?.principal`).
  */
 export function schemaResolver<V extends FieldValues>(
   schema: z.ZodType,
@@ -14,11 +22,11 @@ export function schemaResolver<V extends FieldValues>(
   return (values) => {
     const result = schema.safeParse(toInput(values));
     if (result.success) return { values, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
+    const errors: FieldErrors<V> = {};
     for (const issue of result.error.issues) {
       const field = fieldOf(issue.path.map(String).join("."));
-      if (!errors[field]) errors[field] = { type: "validation", message: issue.message };
+      if (!get(errors, field)) set(errors, field, { type: "validation", message: issue.message });
     }
-    return { values: {}, errors: errors as FieldErrors<V> };
+    return { values: {}, errors };
   };
 }

@@ -1,6 +1,7 @@
-import { ConstructionIcon, LockIcon } from "lucide-react";
+import { ConstructionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AreaLockedNotice } from "#client/components/layout/area-locked.tsx";
 import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
 import {
   canOpen,
@@ -37,38 +38,7 @@ export function AreaPlaceholder({
         description={t(`areas.${area}.description`)}
       />
 
-      {lock ? (
-        <section
-          aria-labelledby="area-locked"
-          className="flex gap-4 rounded-xl border border-amber-300/70 bg-amber-50 p-5 text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-50"
-          data-testid="area-locked"
-        >
-          <LockIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <div className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
-            <div className="flex-1 space-y-1">
-              <h2 id="area-locked" className="font-medium">
-                {t("area.locked.title", { plan: t(`plans.${lock}`) })}
-              </h2>
-              <p className="text-sm">
-                {t("area.locked.body", {
-                  area: title,
-                  plan: t(`plans.${lock}`),
-                  current: t(`plans.${plan}`),
-                })}
-              </p>
-            </div>
-            {owner ? (
-              <Button asChild size="sm" variant="outline" className="self-start sm:self-center">
-                <Link to="/select-plan">{t("area.seePlans")}</Link>
-              </Button>
-            ) : (
-              <p className="text-sm font-medium" data-testid="ask-owner">
-                {t("upgrade.askOwner")}
-              </p>
-            )}
-          </div>
-        </section>
-      ) : null}
+      {lock ? <AreaLockedNotice area={area} plan={plan} owner={owner} /> : null}
 
       <section
         aria-labelledby="area-building"

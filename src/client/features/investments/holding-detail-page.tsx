@@ -1,16 +1,16 @@
-import {
-  AlertTriangleIcon,
-  ArrowLeftIcon,
-  PencilIcon,
-  PlusIcon,
-  TagIcon,
-  Trash2Icon,
-} from "lucide-react";
+import { AlertTriangleIcon, PencilIcon, PlusIcon, TagIcon, Trash2Icon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
+import { ConfirmDelete } from "#client/components/confirm-delete.tsx";
+import {
+  BackLink as AreaBackLink,
+  DashboardPage,
+  DetailPageLoading,
+  DetailPageMissing,
+  PageHeader,
+} from "#client/components/layout/dashboard-page.tsx";
 import { pageIcons } from "#client/components/layout/nav-items.ts";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -22,7 +22,6 @@ import {
   CardTitle,
 } from "#client/components/ui/card.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
-import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { useScope } from "#client/features/households/scope-picker.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
@@ -61,33 +60,17 @@ export function HoldingDetailPage({ account, holdingId }: { account: Account; ho
   const removeHolding = useDeleteHolding();
   const leaving = removeHolding.isPending || removeHolding.isSuccess;
 
-  if (detail.isPending) {
-    return (
-      <DashboardPage aria-busy="true">
-        <BackLink />
-        <Skeleton className="h-12 w-2/3" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </DashboardPage>
-    );
-  }
+  if (detail.isPending) return <DetailPageLoading back={<BackLink />} />;
   const data = detail.data;
   if (!data || (detail.isError && !leaving)) {
     const missing = detail.error instanceof ApiError && detail.error.code === "NOT_FOUND";
     return (
-      <DashboardPage>
-        <BackLink />
-        <div
-          className="rounded-xl border border-dashed bg-muted/40 px-6 py-10 text-center"
-          role="alert"
-          data-testid="holding-not-found"
-        >
-          <p className="font-medium">{missing ? t("detail.notFound") : t("loadFailed")}</p>
-          {missing ? null : (
-            <p className="mt-1 text-sm text-muted-foreground">{errorText(t, detail.error)}</p>
-          )}
-        </div>
-      </DashboardPage>
+      <DetailPageMissing
+        back={<BackLink />}
+        title={missing ? t("detail.notFound") : t("loadFailed")}
+        detail={missing ? null : errorText(t, detail.error)}
+        testId="holding-not-found"
+      />
     );
   }
   return (
@@ -101,15 +84,7 @@ export function HoldingDetailPage({ account, holdingId }: { account: Account; ho
 
 function BackLink() {
   const { t } = useTranslation("holdings");
-  return (
-    <Link
-      to={investmentsPath}
-      className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-    >
-      <ArrowLeftIcon className="size-4" aria-hidden="true" />
-      {t("detail.back")}
-    </Link>
-  );
+  return <AreaBackLink to={investmentsPath}>{t("detail.back")}</AreaBackLink>;
 }
 
 type Dialog = "trade" | "price" | "edit" | null;
@@ -206,24 +181,17 @@ function HoldingDetailView({
         holding={detail}
       />
 
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
+      <ConfirmDelete
+        item={confirmDelete ? detail : null}
+        onClose={() => setConfirmDelete(false)}
         title={t("detail.deleteTitle", { name: detail.name })}
-        description={t("detail.deleteBody")}
+        description={() => t("detail.deleteBody")}
         confirmLabel={t("detail.deleteConfirm")}
-        pending={removeHolding.isPending}
-        onConfirm={() =>
-          removeHolding.mutate(detail.id, {
-            onSuccess: () => {
-              setConfirmDelete(false);
-              toast.success(t("detail.deleted", { name: detail.name }));
-              void navigate(investmentsPath, { replace: true });
-            },
-            onError: (error) =>
-              toast.error(t("detail.deleteFailed"), { description: errorText(t, error) }),
-          })
-        }
+        remove={removeHolding}
+        deleted={() => t("detail.deleted", { name: detail.name })}
+        failed={t("detail.deleteFailed")}
+        errorOf={(error) => errorText(t, error)}
+        onDeleted={() => void navigate(investmentsPath, { replace: true })}
       />
     </DashboardPage>
   );

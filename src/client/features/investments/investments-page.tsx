@@ -14,6 +14,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { EmptyState } from "#client/components/empty-state.tsx";
 import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
 import { pageIcons } from "#client/components/layout/nav-items.ts";
 import { FigureCard } from "#client/components/figure-card.tsx";
@@ -307,22 +308,18 @@ function Portfolios({
   const portfolios = list?.portfolios ?? [];
   if (portfolios.length === 0) {
     return (
-      <div
-        className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-muted/40 px-4 py-10 text-center"
-        data-testid="investments-empty"
-      >
-        <span className="grid size-12 place-items-center rounded-full bg-background text-primary shadow-xs">
-          <BriefcaseIcon className="size-6" aria-hidden="true" />
-        </span>
-        <p className="font-medium">{t("portfolios.emptyTitle")}</p>
-        <p className="max-w-md text-sm text-muted-foreground text-pretty">
-          {t("portfolios.emptyBody")}
-        </p>
-        <Button size="sm" onClick={onCreate}>
-          <PlusIcon aria-hidden="true" />
-          {t("portfolios.addFirst")}
-        </Button>
-      </div>
+      <EmptyState
+        icon={BriefcaseIcon}
+        title={t("portfolios.emptyTitle")}
+        body={t("portfolios.emptyBody")}
+        testId="investments-empty"
+        action={
+          <Button size="sm" onClick={onCreate}>
+            <PlusIcon aria-hidden="true" />
+            {t("portfolios.addFirst")}
+          </Button>
+        }
+      />
     );
   }
   return (

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
 import {
   noContent,
   retryUnlessRefused as retry,
   scopeKey,
   scopeQuery,
+  useAreaMutation,
 } from "#client/lib/area-queries.ts";
 import type {
   CreatePortfolioInput,
@@ -73,17 +74,9 @@ export const useNetWorth = (member: string | null, enabled = true) =>
 /** Everything an investments change moves: the area's figures and net worth. */
 const changedKeys = [investmentsQueries.all, ["net-worth"]];
 
-function useInvalidateInvestments() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(changedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
-
 /** A mutation of the area: its own error handling, and every figure refreshed afterwards. */
-function useInvestmentsMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
-  const invalidate = useInvalidateInvestments();
-  return useMutation({ mutationFn, meta: { handlesErrors: true }, onSettled: invalidate });
-}
+const useInvestmentsMutation = <TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) =>
+  useAreaMutation(changedKeys, mutationFn);
 
 export const useCreatePortfolio = () =>
   useInvestmentsMutation((input: CreatePortfolioInput) =>

@@ -2,21 +2,11 @@ import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
+import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
 import { showServerErrors } from "#client/components/forms/server-errors.ts";
-import { SubmitButton } from "#client/components/forms/submit-button.tsx";
-import { Button } from "#client/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import {
@@ -76,30 +66,22 @@ export function PortfolioDialog({
   const { t } = useTranslation("investments");
   const { people, loading } = usePeople(account);
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="sm:max-w-lg" closeLabel={t("close")} data-testid="portfolio-dialog">
-        <DialogHeader>
-          <DialogTitle>
-            {editing ? t("portfolioForm.editTitle") : t("portfolioForm.newTitle")}
-          </DialogTitle>
-          <DialogDescription>{t("portfolioForm.description")}</DialogDescription>
-        </DialogHeader>
-        {loading ? (
-          <div className="grid gap-4" aria-busy="true">
-            <Skeleton className="h-9" />
-            <Skeleton className="h-24" />
-          </div>
-        ) : (
-          <PortfolioForm
-            people={people}
-            meId={account.member.id}
-            editing={editing}
-            scopeMemberId={scopeMemberId}
-            onDone={onClose}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={editing ? t("portfolioForm.editTitle") : t("portfolioForm.newTitle")}
+      description={t("portfolioForm.description")}
+      closeLabel={t("close")}
+      testId="portfolio-dialog"
+      loading={loading}
+      onClose={onClose}
+    >
+      <PortfolioForm
+        people={people}
+        meId={account.member.id}
+        editing={editing}
+        scopeMemberId={scopeMemberId}
+        onDone={onClose}
+      />
+    </FormDialog>
   );
 }
 
@@ -183,14 +165,9 @@ function PortfolioForm({
           {...register("closed")}
         />
       ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t("cancel")}
-        </Button>
-        <SubmitButton pending={busy}>
-          {editing ? t("portfolioForm.save") : t("portfolioForm.create")}
-        </SubmitButton>
-      </DialogFooter>
+      <FormDialogFooter cancelLabel={t("cancel")} onCancel={onDone} pending={busy}>
+        {editing ? t("portfolioForm.save") : t("portfolioForm.create")}
+      </FormDialogFooter>
     </form>
   );
 }

@@ -1,16 +1,16 @@
-import {
-  ArrowLeftIcon,
-  FileCheck2Icon,
-  PencilIcon,
-  PercentIcon,
-  PlusIcon,
-  Trash2Icon,
-} from "lucide-react";
+import { FileCheck2Icon, PencilIcon, PercentIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
+import { ConfirmDelete } from "#client/components/confirm-delete.tsx";
+import {
+  BackLink as AreaBackLink,
+  DashboardPage,
+  DetailPageLoading,
+  DetailPageMissing,
+  PageHeader,
+} from "#client/components/layout/dashboard-page.tsx";
 import { pageIcons } from "#client/components/layout/nav-items.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import {
@@ -20,8 +20,6 @@ import {
   CardHeader,
   CardTitle,
 } from "#client/components/ui/card.tsx";
-import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
-import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { useScope } from "#client/features/households/scope-picker.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
@@ -60,31 +58,15 @@ export function AccountDetailPage({ account, accountId }: { account: Account; ac
   const { member } = useScope(account);
   const detail = useSavingsAccount(accountId, member?.id ?? null);
 
-  if (detail.isPending) {
-    return (
-      <DashboardPage aria-busy="true">
-        <BackLink />
-        <Skeleton className="h-12 w-2/3" />
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </DashboardPage>
-    );
-  }
+  if (detail.isPending) return <DetailPageLoading back={<BackLink />} />;
   if (detail.isError) {
     const missing = detail.error instanceof ApiError && detail.error.code === "NOT_FOUND";
     return (
-      <DashboardPage>
-        <BackLink />
-        <div
-          className="rounded-xl border border-dashed bg-muted/40 px-6 py-10 text-center"
-          role="alert"
-        >
-          <p className="font-medium">{missing ? t("detail.notFound") : t("loadFailed")}</p>
-          {missing ? null : (
-            <p className="mt-1 text-sm text-muted-foreground">{errorText(t, detail.error)}</p>
-          )}
-        </div>
-      </DashboardPage>
+      <DetailPageMissing
+        back={<BackLink />}
+        title={missing ? t("detail.notFound") : t("loadFailed")}
+        detail={missing ? null : errorText(t, detail.error)}
+      />
     );
   }
   return (
@@ -98,15 +80,7 @@ export function AccountDetailPage({ account, accountId }: { account: Account; ac
 
 function BackLink() {
   const { t } = useTranslation("savings");
-  return (
-    <Link
-      to={savingsPath}
-      className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-    >
-      <ArrowLeftIcon className="size-4" aria-hidden="true" />
-      {t("detail.back")}
-    </Link>
-  );
+  return <AreaBackLink to={savingsPath}>{t("detail.back")}</AreaBackLink>;
 }
 
 type Dialog = "movement" | "rate" | "statement" | "edit" | null;
@@ -265,24 +239,17 @@ function AccountDetailView({
         <AccountDialog account={account} editing={detail} onClose={() => setDialog(null)} />
       ) : null}
 
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
+      <ConfirmDelete
+        item={confirmDelete ? detail : null}
+        onClose={() => setConfirmDelete(false)}
         title={t("detail.deleteTitle", { name: detail.name })}
-        description={t("detail.deleteBody")}
+        description={() => t("detail.deleteBody")}
         confirmLabel={t("detail.deleteConfirm")}
-        pending={removeAccount.isPending}
-        onConfirm={() =>
-          removeAccount.mutate(detail.id, {
-            onSuccess: () => {
-              setConfirmDelete(false);
-              toast.success(t("detail.deleted", { name: detail.name }));
-              void navigate(savingsPath, { replace: true });
-            },
-            onError: (error) =>
-              toast.error(t("detail.deleteFailed"), { description: errorText(t, error) }),
-          })
-        }
+        remove={removeAccount}
+        deleted={() => t("detail.deleted", { name: detail.name })}
+        failed={t("detail.deleteFailed")}
+        errorOf={(error) => errorText(t, error)}
+        onDeleted={() => void navigate(savingsPath, { replace: true })}
       />
     </DashboardPage>
   );
@@ -431,27 +398,17 @@ function Movements({
           </Button>
         ) : null}
       </CardContent>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={t("movements.deleteTitle")}
-        description={deleting ? describe(deleting) : ""}
+        description={describe}
         confirmLabel={t("movements.delete")}
-        pending={remove.isPending}
-        onConfirm={() => {
-          const movement = deleting;
-          if (!movement) return;
-          remove.mutate(movement.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toast.success(t("movements.deleted"), { action: undo(movement) });
-            },
-            onError: (error) =>
-              toast.error(t("movements.deleteFailed"), { description: errorText(t, error) }),
-          });
-        }}
+        remove={remove}
+        deleted={() => t("movements.deleted")}
+        failed={t("movements.deleteFailed")}
+        errorOf={(error) => errorText(t, error)}
+        undo={undo}
       />
     </Card>
   );

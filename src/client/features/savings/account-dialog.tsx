@@ -2,23 +2,13 @@ import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
+import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { MoneyInput, PercentInput } from "#client/components/forms/number-inputs.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
 import { showServerErrors } from "#client/components/forms/server-errors.ts";
-import { SubmitButton } from "#client/components/forms/submit-button.tsx";
-import { Button } from "#client/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#client/components/ui/dialog.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
-import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { amountForSchema } from "#client/features/transactions/amount-input.ts";
@@ -111,33 +101,22 @@ export function AccountDialog({
   const { t } = useTranslation("savings");
   const { people, loading } = usePeople(account);
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="sm:max-w-lg" closeLabel={t("close")} data-testid="account-dialog">
-        <DialogHeader>
-          <DialogTitle>
-            {editing ? t("accountForm.editTitle") : t("accountForm.newTitle")}
-          </DialogTitle>
-          <DialogDescription>
-            {editing ? t("accountForm.editDescription") : t("accountForm.newDescription")}
-          </DialogDescription>
-        </DialogHeader>
-        {loading ? (
-          <div className="grid gap-4" aria-busy="true">
-            <Skeleton className="h-9" />
-            <Skeleton className="h-9" />
-            <Skeleton className="h-24" />
-          </div>
-        ) : (
-          <AccountForm
-            people={people}
-            meId={account.member.id}
-            editing={editing}
-            scopeMemberId={scopeMemberId}
-            onDone={onClose}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={editing ? t("accountForm.editTitle") : t("accountForm.newTitle")}
+      description={editing ? t("accountForm.editDescription") : t("accountForm.newDescription")}
+      closeLabel={t("close")}
+      testId="account-dialog"
+      loading={loading}
+      onClose={onClose}
+    >
+      <AccountForm
+        people={people}
+        meId={account.member.id}
+        editing={editing}
+        scopeMemberId={scopeMemberId}
+        onDone={onClose}
+      />
+    </FormDialog>
   );
 }
 
@@ -260,14 +239,9 @@ function AccountForm({
         </>
       )}
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t("cancel")}
-        </Button>
-        <SubmitButton pending={busy}>
-          {editing ? t("accountForm.save") : t("accountForm.create")}
-        </SubmitButton>
-      </DialogFooter>
+      <FormDialogFooter cancelLabel={t("cancel")} onCancel={onDone} pending={busy}>
+        {editing ? t("accountForm.save") : t("accountForm.create")}
+      </FormDialogFooter>
     </form>
   );
 }

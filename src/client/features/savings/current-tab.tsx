@@ -2,7 +2,6 @@ import {
   ArrowDownLeftIcon,
   ArrowUpRightIcon,
   ChevronRightIcon,
-  HouseIcon,
   LandmarkIcon,
   PlusIcon,
   SparklesIcon,
@@ -10,7 +9,9 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { EmptyState } from "#client/components/empty-state.tsx";
 import { FigureCard } from "#client/components/figure-card.tsx";
+import { PerMemberCard } from "#client/components/per-member-card.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
@@ -85,22 +86,18 @@ export function CurrentTab({ account, memberId }: { account: Account; memberId: 
               {t("loadFailed")} {errorText(t, accounts.error)}
             </p>
           ) : list.length === 0 ? (
-            <div
-              className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-muted/40 px-4 py-10 text-center"
-              data-testid="savings-empty"
-            >
-              <span className="grid size-12 place-items-center rounded-full bg-background text-primary shadow-xs">
-                <LandmarkIcon className="size-6" aria-hidden="true" />
-              </span>
-              <p className="font-medium">{t("accounts.emptyTitle")}</p>
-              <p className="max-w-md text-sm text-muted-foreground text-pretty">
-                {t("accounts.emptyBody")}
-              </p>
-              <Button size="sm" onClick={() => setCreating(true)}>
-                <PlusIcon aria-hidden="true" />
-                {t("accounts.addFirst")}
-              </Button>
-            </div>
+            <EmptyState
+              icon={LandmarkIcon}
+              title={t("accounts.emptyTitle")}
+              body={t("accounts.emptyBody")}
+              testId="savings-empty"
+              action={
+                <Button size="sm" onClick={() => setCreating(true)}>
+                  <PlusIcon aria-hidden="true" />
+                  {t("accounts.addFirst")}
+                </Button>
+              }
+            />
           ) : (
             <ul className="grid grid-cols-1 gap-3" aria-label={t("accounts.listLabel")}>
               {list.map((item) => (
@@ -197,38 +194,21 @@ function Totals({
         icon={<SparklesIcon className="size-4 text-primary" aria-hidden="true" />}
       />
       {memberId === null ? (
-        <Card className="gap-2 py-5 sm:col-span-2 lg:col-span-1" data-testid="savings-per-member">
-          <CardHeader className="px-5">
-            <CardTitle className="text-sm font-medium text-muted-foreground">
-              {t("totals.perMember")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="px-5">
-            {loading ? (
-              <Skeleton className="h-16 w-full" />
-            ) : (
-              <ul className="grid gap-1.5 text-sm">
-                {perMember.map((row) => (
-                  <li key={row.memberId} className="flex justify-between gap-3">
-                    <span className="min-w-0 truncate">{nameOf(row.memberId)}</span>
-                    <span className="font-medium tabular-nums">
-                      {format.money(row.balanceCents)}
-                    </span>
-                  </li>
-                ))}
-                <li className="flex justify-between gap-3">
-                  <span className="flex min-w-0 items-center gap-1.5 truncate">
-                    <HouseIcon className="size-3.5 text-primary" aria-hidden="true" />
-                    {t("totals.householdOwned")}
-                  </span>
-                  <span className="font-medium tabular-nums">
-                    {format.money(list?.householdOwnedCents ?? 0)}
-                  </span>
-                </li>
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <PerMemberCard
+          title={t("totals.perMember")}
+          rows={perMember.map((row) => ({
+            key: row.memberId,
+            name: nameOf(row.memberId),
+            value: format.money(row.balanceCents),
+          }))}
+          household={{
+            label: t("totals.householdOwned"),
+            value: format.money(list?.householdOwnedCents ?? 0),
+          }}
+          loading={loading}
+          testId="savings-per-member"
+          className="sm:col-span-2 lg:col-span-1"
+        />
       ) : null}
     </section>
   );

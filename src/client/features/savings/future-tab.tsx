@@ -1,7 +1,8 @@
 import { PlusIcon, ShieldIcon, TargetIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { EmptyState } from "#client/components/empty-state.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
@@ -77,7 +78,8 @@ export function FutureTab({ account, memberId }: { account: Account; memberId: s
           {t("loadFailed")} {errorText(t, goals.error ?? accounts.error)}
         </p>
       ) : noAccounts ? (
-        <Empty
+        <EmptyState
+          icon={TargetIcon}
           title={t("goals.noAccountsTitle")}
           body={t("goals.noAccountsBody")}
           action={
@@ -89,7 +91,8 @@ export function FutureTab({ account, memberId }: { account: Account; memberId: s
           testId="goals-no-accounts"
         />
       ) : goals.data.length === 0 ? (
-        <Empty
+        <EmptyState
+          icon={TargetIcon}
           title={t("goals.emptyTitle")}
           body={t("goals.emptyBody")}
           action={
@@ -169,32 +172,6 @@ export function FutureTab({ account, memberId }: { account: Account; memberId: s
           });
         }}
       />
-    </div>
-  );
-}
-
-function Empty({
-  title,
-  body,
-  action,
-  testId,
-}: {
-  title: string;
-  body: string;
-  action: ReactNode;
-  testId: string;
-}) {
-  return (
-    <div
-      className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/40 px-4 py-10 text-center"
-      data-testid={testId}
-    >
-      <span className="grid size-12 place-items-center rounded-full bg-background text-primary shadow-xs">
-        <TargetIcon className="size-6" aria-hidden="true" />
-      </span>
-      <p className="font-medium">{title}</p>
-      <p className="max-w-md text-sm text-muted-foreground text-pretty">{body}</p>
-      {action}
     </div>
   );
 }

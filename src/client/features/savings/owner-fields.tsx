@@ -94,15 +94,23 @@ export function ownerValues(
  * Who an account belongs to: the household, one person, or people by percentages (like the
  * entry form's split), with what is left to divide. The fields of `form`, a form whose values
  * include `OwnerValues`; `rerun` checks the form again after a change (once it was submitted).
+ * `kinds` leaves choices out (a loan's booked payment is one person's or split, never the
+ * household's own); `legend` and `whose` name the choice and the person field otherwise.
  */
 export function OwnerFields<V extends FieldValues & OwnerValues>({
   form,
   people,
   rerun,
+  kinds = ["household", "member", "shared"],
+  legend,
+  whose,
 }: {
   form: UseFormReturn<V>;
   people: readonly HouseholdMemberRow[];
   rerun: () => void;
+  kinds?: readonly OwnerKind[];
+  legend?: string;
+  whose?: string;
 }) {
   // The owner's part of the form, typed as such (react-hook-form cannot narrow a generic form).
   const {
@@ -124,7 +132,7 @@ export function OwnerFields<V extends FieldValues & OwnerValues>({
     { value: "household" as const, label: t("owner.household") },
     { value: "member" as const, label: t("owner.onePerson") },
     ...(people.length >= 2 ? [{ value: "shared" as const, label: t("owner.shared") }] : []),
-  ];
+  ].filter((option) => kinds.includes(option.value));
   const total = shares
     .filter((row) => row.included)
     .reduce((sum, row) => sum + (parsePercentBp(row.value) ?? 0), 0);
@@ -135,14 +143,14 @@ export function OwnerFields<V extends FieldValues & OwnerValues>({
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
       <Segmented
         name={`${uid}-owner`}
-        legend={t("owner.legend")}
+        legend={legend ?? t("owner.legend")}
         showLegend
         value={ownerKind}
         options={options}
         onChange={(kind) => change({ ownerKind: kind })}
       />
       {ownerKind === "member" ? (
-        <FormField label={t("owner.whose")} error={errors.memberId?.message}>
+        <FormField label={whose ?? t("owner.whose")} error={errors.memberId?.message}>
           <NativeSelect {...register("memberId", { onChange: rerun })}>
             <option value="">{t("owner.choosePerson")}</option>
             {people.map((person) => (

@@ -1,92 +1,15 @@
-import { LockIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
-import {
-  pageIcons,
-  requiredPlan,
-  type DashboardArea,
-} from "#client/components/layout/nav-items.ts";
-import { Button } from "#client/components/ui/button.tsx";
+import { AreaLockedPage } from "#client/components/layout/area-locked.tsx";
 import type { PlanName } from "#shared/plans.ts";
-
-/**
- * The notice of an area the household's plan does not open: the plan that does, and the way
- * to it (the owner) or whom to ask (a member). The same words and look as AreaPlaceholder's.
- */
-export function AreaLockedNotice({
-  area,
-  plan,
-  owner,
-}: {
-  area: DashboardArea;
-  plan: PlanName;
-  owner: boolean;
-}) {
-  const { t } = useTranslation("dashboard");
-  const lock = requiredPlan(area);
-  if (!lock) return null;
-  const title = t(`areas.${area}.title`);
-  return (
-    <section
-      aria-labelledby="area-locked"
-      className="flex gap-4 rounded-xl border border-amber-300/70 bg-amber-50 p-5 text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-50"
-      data-testid="area-locked"
-    >
-      <LockIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <div className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
-        <div className="flex-1 space-y-1">
-          <h2 id="area-locked" className="font-medium">
-            {t("area.locked.title", { plan: t(`plans.${lock}`) })}
-          </h2>
-          <p className="text-sm">
-            {t("area.locked.body", {
-              area: title,
-              plan: t(`plans.${lock}`),
-              current: t(`plans.${plan}`),
-            })}
-          </p>
-        </div>
-        {owner ? (
-          <Button asChild size="sm" variant="outline" className="self-start sm:self-center">
-            <Link to="/select-plan">{t("area.seePlans")}</Link>
-          </Button>
-        ) : (
-          <p className="text-sm font-medium" data-testid="ask-owner">
-            {t("upgrade.askOwner")}
-          </p>
-        )}
-      </div>
-    </section>
-  );
-}
 
 /** The savings page for a household whose plan does not open it: what it does, and the lock. */
 export function SavingsLockedPage({ plan, owner }: { plan: PlanName; owner: boolean }) {
-  const { t } = useTranslation("dashboard");
-  const { t: ts } = useTranslation("savings");
   return (
-    <DashboardPage>
-      <PageHeader
-        icon={pageIcons.saving}
-        title={t("areas.saving.title")}
-        description={t("areas.saving.description")}
-      />
-      <AreaLockedNotice area="saving" plan={plan} owner={owner} />
-      <section
-        aria-labelledby="savings-preview"
-        className="grid gap-3 rounded-xl border border-dashed bg-muted/40 px-6 py-8 sm:grid-cols-3"
-      >
-        <h2 id="savings-preview" className="sr-only">
-          {ts("locked.previewTitle")}
-        </h2>
-        {(["accounts", "goals", "whatIf"] as const).map((item) => (
-          <div key={item} className="space-y-1">
-            <p className="font-medium">{ts(`locked.${item}.title`)}</p>
-            <p className="text-sm text-muted-foreground text-pretty">{ts(`locked.${item}.body`)}</p>
-          </div>
-        ))}
-      </section>
-    </DashboardPage>
+    <AreaLockedPage
+      area="saving"
+      plan={plan}
+      owner={owner}
+      namespace="savings"
+      items={["accounts", "goals", "whatIf"]}
+    />
   );
 }

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
 import {
   noContent,
   retryUnlessRefused as retry,
   scopeKey,
   scopeQuery,
+  useAreaMutation,
 } from "#client/lib/area-queries.ts";
 import type {
   AddMovementInput,
@@ -89,17 +90,9 @@ const changedKeys = [
   ["net-worth"],
 ];
 
-function useInvalidateSavings() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(changedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
-
 /** A mutation of the area: its own error handling, and every figure refreshed afterwards. */
-function useSavingsMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
-  const invalidate = useInvalidateSavings();
-  return useMutation({ mutationFn, meta: { handlesErrors: true }, onSettled: invalidate });
-}
+const useSavingsMutation = <TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) =>
+  useAreaMutation(changedKeys, mutationFn);
 
 export const useCreateAccount = () =>
   useSavingsMutation((input: CreateAccountInput) =>
