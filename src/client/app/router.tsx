@@ -80,7 +80,17 @@ export const router = createBrowserRouter([
             handle: { area: "investments" },
             lazy: () => import("./routes/dashboard.investments.tsx"),
           },
-          ...(["loans", "taxes", "insurance"] as const).map((area) => ({
+          {
+            path: "loans",
+            handle: { area: "loans" },
+            lazy: () => import("./routes/dashboard.loans.tsx"),
+          },
+          {
+            path: "loans/:loanId",
+            handle: { area: "loans" },
+            lazy: () => import("./routes/dashboard.loans.tsx"),
+          },
+          ...(["taxes", "insurance"] as const).map((area) => ({
             path: area,
             handle: { area },
             lazy: () => import("./routes/dashboard.area.tsx"),

@@ -22,6 +22,7 @@ export const namespaces = [
   "savings",
   "investments",
   "holdings",
+  "loans",
 ] as const;
 
 export function storedLanguage(): Language {

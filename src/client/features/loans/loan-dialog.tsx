@@ -1,0 +1,664 @@
+import { PlusIcon, Trash2Icon } from "lucide-react";
+import { useId } from "react";
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
+import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
+import { FieldError, FormField } from "#client/components/forms/form-field.tsx";
+import { MoneyInput, PercentInput } from "#client/components/forms/number-inputs.tsx";
+import { RadioCards } from "#client/components/forms/radio-cards.tsx";
+import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
+import { showServerErrors } from "#client/components/forms/server-errors.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { NativeSelect } from "#client/components/ui/select.tsx";
+import type { Account } from "#client/features/account/account.queries.ts";
+import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
+import { errorText } from "#client/features/income-spending/money-format.ts";
+import {
+  OwnerFields,
+  ownerInput,
+  ownerValues,
+  scopeOwner,
+  type OwnerValues,
+} from "#client/features/savings/owner-fields.tsx";
+import { rateForSchema } from "#client/features/savings/savings-format.ts";
+import { usePeople } from "#client/features/savings/use-people.ts";
+import {
+  amountForSchema,
+  formatCentsInput,
+  formatPercentInput,
+  parsePercentBp,
+} from "#client/features/transactions/amount-input.ts";
+import { useLanguage } from "#client/lib/use-language.ts";
+import { today } from "#shared/dates.ts";
+import type { Language } from "#shared/i18n.ts";
+import {
+  defaultPenaltyFreeBp,
+  extraRepaymentEffects,
+  loanSchedule,
+  repaymentTypes,
+  type ExtraRepaymentEffect,
+  type RepaymentType,
+} from "#shared/loan-math.ts";
+import {
+  createLoanSchema,
+  loanKinds,
+  loanPartInputSchema,
+  maxLoanParts,
+  updateLoanSchema,
+  type LoanDetail,
+  type LoanKind,
+} from "#shared/schemas/loans.schema.ts";
+import { loanPath, useLoansFormat } from "./loans-format.ts";
+import { useCreateLoan, useUpdateLoan } from "./loans.queries.ts";
+
+/** A loan part as typed: amounts, rates and years as the language writes them. */
+type PartValues = {
+  /** The stored part's id (an edit keeps it, so the part keeps its extra repayments). */
+  id: string | null;
+  name: string;
+  principal: string;
+  startDate: string;
+  termYears: string;
+  termMonths: string;
+  repaymentType: RepaymentType;
+  rate: string;
+  /** Years, decimals allowed (1,5 = 18 months); empty: the rate is fixed for the whole term. */
+  fixedYears: string;
+  followingRate: string;
+};
+
+type LoanFormValues = OwnerValues & {
+  name: string;
+  kind: LoanKind;
+  lender: string;
+  ownHome: boolean;
+  extraEffect: ExtraRepaymentEffect;
+  penaltyFree: string;
+  parts: PartValues[];
+  /** Never typed: carries a message about the parts as a whole (too much borrowed). */
+  partsCheck: string;
+};
+
+/** A typed whole number: undefined when empty, NaN when it is not one. */
+function wholeNumber(input: string): number | undefined {
+  const text = input.trim();
+  if (text === "") return undefined;
+  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** Years and months as months: undefined when both are empty. */
+function termOf(part: PartValues): number | undefined {
+  const years = wholeNumber(part.termYears);
+  const months = wholeNumber(part.termMonths);
+  if (years === undefined && months === undefined) return undefined;
+  return (years ?? 0) * 12 + (months ?? 0);
+}
+
+/** Years with decimals as whole months (1,5 → 18); null when empty, NaN when not a number. */
+function fixedMonthsOf(input: string): number | null {
+  if (input.trim() === "") return null;
+  const hundredths = parsePercentBp(input);
+  return hundredths === null || hundredths < 0 ? Number.NaN : Math.round((hundredths * 12) / 100);
+}
+
+/** A part as the request has it (checked by the schema before it is sent). */
+function partInput(part: PartValues) {
+  return {
+    name: part.name,
+    principalCents: amountForSchema(part.principal),
+    startDate: part.startDate,
+    termMonths: termOf(part),
+    repaymentType: part.repaymentType,
+    rateBp: rateForSchema(part.rate),
+    fixedMonths: fixedMonthsOf(part.fixedYears),
+    followingRateBp: part.followingRate.trim() === "" ? null : rateForSchema(part.followingRate),
+  };
+}
+
+function loanFields(values: LoanFormValues) {
+  return {
+    name: values.name,
+    kind: values.kind,
+    lender: values.lender,
+    ownHome: values.kind === "mortgage" && values.ownHome,
+    extraEffect: values.extraEffect,
+    penaltyFreeBp: rateForSchema(values.penaltyFree),
+    ...ownerInput(values),
+  };
+}
+
+function createInput(values: LoanFormValues) {
+  return { ...loanFields(values), parts: values.parts.map(partInput) };
+}
+
+function updateInput(values: LoanFormValues) {
+  return {
+    ...loanFields(values),
+    parts: values.parts.map((part) => ({ ...partInput(part), id: part.id })),
+  };
+}
+
+const loanFieldOf: Record<string, Path<LoanFormValues>> = {
+  name: "name",
+  kind: "kind",
+  lender: "lender",
+  ownHome: "ownHome",
+  extraEffect: "extraEffect",
+  penaltyFreeBp: "penaltyFree",
+  ownerKind: "ownerKind",
+  memberId: "memberId",
+  shares: "shares",
+  parts: "partsCheck",
+};
+const partFieldOf: Record<string, keyof PartValues> = {
+  id: "name",
+  name: "name",
+  principalCents: "principal",
+  startDate: "startDate",
+  termMonths: "termYears",
+  repaymentType: "repaymentType",
+  rateBp: "rate",
+  fixedMonths: "fixedYears",
+  followingRateBp: "followingRate",
+};
+
+/** A request's path as the form's field: `parts.1.rateBp` is the second part's rate. */
+function fieldOf(path: string): Path<LoanFormValues> {
+  const [head = "", index, field] = path.split(".");
+  if (head === "parts" && index !== undefined && /^\d+$/.test(index)) {
+    return `parts.${Number(index)}.${partFieldOf[field ?? ""] ?? "principal"}`;
+  }
+  return loanFieldOf[head] ?? "name";
+}
+
+const createResolver = schemaResolver(createLoanSchema, createInput, fieldOf);
+const updateResolver = schemaResolver(updateLoanSchema, updateInput, fieldOf);
+
+/** The usual term of a new loan of a kind, in years. */
+const usualYears: Record<LoanKind, number> = {
+  mortgage: 30,
+  personal: 5,
+  car: 5,
+  student: 35,
+  other: 10,
+};
+
+function newPart(kind: LoanKind): PartValues {
+  return {
+    id: null,
+    name: "",
+    principal: "",
+    startDate: today(),
+    termYears: String(usualYears[kind]),
+    termMonths: "0",
+    repaymentType: "annuity",
+    rate: "",
+    fixedYears: "",
+    followingRate: "",
+  };
+}
+
+function partValues(part: LoanDetail["parts"][number], language: Language): PartValues {
+  return {
+    id: part.id,
+    name: part.name ?? "",
+    principal: formatCentsInput(part.principalCents, language),
+    startDate: part.startDate,
+    termYears: String(Math.floor(part.termMonths / 12)),
+    termMonths: String(part.termMonths % 12),
+    repaymentType: part.repaymentType,
+    rate: formatPercentInput(part.rateBp, language),
+    fixedYears:
+      part.fixedMonths === null
+        ? ""
+        : formatPercentInput(Math.round((part.fixedMonths * 100) / 12), language),
+    followingRate:
+      part.followingRateBp === null ? "" : formatPercentInput(part.followingRateBp, language),
+  };
+}
+
+/** "New loan" or "Edit loan": the loan, its owner, and its parts as the bank wrote them. */
+export function LoanDialog({
+  account,
+  editing,
+  scopeMemberId = null,
+  onClose,
+}: {
+  account: Account;
+  /** The loan to edit (with its parts); null for a new one. */
+  editing: LoanDetail | null;
+  /** The scope picker's member: a new loan is theirs unless changed. */
+  scopeMemberId?: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("loans");
+  const { people, loading } = usePeople(account);
+  return (
+    <FormDialog
+      title={editing ? t("form.editTitle") : t("form.newTitle")}
+      description={t("form.description")}
+      closeLabel={t("close")}
+      testId="loan-dialog"
+      className="sm:max-w-2xl"
+      loading={loading}
+      onClose={onClose}
+    >
+      <LoanForm
+        people={people}
+        meId={account.member.id}
+        editing={editing}
+        scopeMemberId={scopeMemberId}
+        onDone={onClose}
+      />
+    </FormDialog>
+  );
+}
+
+function LoanForm({
+  people,
+  meId,
+  editing,
+  scopeMemberId,
+  onDone,
+}: {
+  people: readonly HouseholdMemberRow[];
+  meId: string;
+  editing: LoanDetail | null;
+  scopeMemberId: string | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("loans");
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const uid = useId();
+  const create = useCreateLoan();
+  const update = useUpdateLoan();
+  const form = useForm<LoanFormValues>({
+    resolver: editing ? updateResolver : createResolver,
+    defaultValues: {
+      name: editing?.name ?? "",
+      kind: editing?.kind ?? "mortgage",
+      lender: editing?.lender ?? "",
+      ...ownerValues(editing?.owner ?? scopeOwner(scopeMemberId), people, language, meId),
+      ownHome: editing?.ownHome ?? false,
+      extraEffect: editing?.extraEffect ?? "shorter-term",
+      penaltyFree: formatPercentInput(editing?.penaltyFreeBp ?? defaultPenaltyFreeBp, language),
+      parts: editing
+        ? editing.parts.map((part) => partValues(part, language))
+        : [newPart("mortgage")],
+      partsCheck: "",
+    },
+  });
+  const {
+    control,
+    register,
+    setError,
+    setValue,
+    getFieldState,
+    handleSubmit,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = form;
+  const parts = useFieldArray({ control, name: "parts" });
+  const [kind, extraEffect] = useWatch({ control, name: ["kind", "extraEffect"] });
+  const rerun = () => {
+    if (isSubmitted) void form.trigger();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (editing) {
+        const input = updateLoanSchema.parse(updateInput(values));
+        await update.mutateAsync({ id: editing.id, input });
+        toast.success(t("form.saved", { name: values.name.trim() }));
+        onDone();
+      } else {
+        const created = await create.mutateAsync(createLoanSchema.parse(createInput(values)));
+        toast.success(t("form.created", { name: values.name.trim() }));
+        onDone();
+        void navigate(loanPath(created.id));
+      }
+    } catch (error) {
+      if (showServerErrors(error, setError, fieldOf)) return;
+      toast.error(t("form.failed"), { description: errorText(t, error) });
+    }
+  });
+  const busy = isSubmitting || create.isPending || update.isPending;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid min-w-0 gap-5">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label={t("form.name")} error={errors.name?.message} className="sm:col-span-2">
+          <Input
+            autoComplete="off"
+            autoFocus
+            placeholder={t("form.nameHint")}
+            {...register("name", { onChange: rerun })}
+          />
+        </FormField>
+        <FormField label={t("form.kind")} error={errors.kind?.message}>
+          <NativeSelect
+            {...register("kind", {
+              onChange: (event: { target: { value: LoanKind } }) => {
+                // A new loan's first part takes the kind's usual term until it is typed.
+                if (!editing && !getFieldState("parts.0.termYears").isDirty) {
+                  setValue("parts.0.termYears", String(usualYears[event.target.value]));
+                }
+                rerun();
+              },
+            })}
+          >
+            {loanKinds.map((value) => (
+              <option key={value} value={value}>
+                {t(`kinds.${value}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t("form.lender")} error={errors.lender?.message}>
+          <Input
+            autoComplete="off"
+            placeholder={t("form.lenderHint")}
+            {...register("lender", { onChange: rerun })}
+          />
+        </FormField>
+      </div>
+
+      {kind === "mortgage" ? (
+        <div className="grid gap-1">
+          <CheckboxCard
+            label={t("ownHome.label")}
+            description={t("ownHome.hint")}
+            {...register("ownHome", { onChange: rerun })}
+          />
+          <FieldError message={errors.ownHome?.message} />
+        </div>
+      ) : null}
+
+      <OwnerFields form={form} people={people} rerun={rerun} />
+
+      <section aria-labelledby={`${uid}-parts`} className="grid min-w-0 gap-3">
+        <div className="space-y-1">
+          <h3 id={`${uid}-parts`} className="font-medium">
+            {t("form.parts")}
+          </h3>
+          <p className="text-sm text-muted-foreground text-pretty">{t("form.partsHint")}</p>
+        </div>
+        {parts.fields.map((field, index) => (
+          <PartFields
+            key={field.id}
+            form={form}
+            index={index}
+            count={parts.fields.length}
+            rerun={rerun}
+            onRemove={() => {
+              parts.remove(index);
+              rerun();
+            }}
+          />
+        ))}
+        <FieldError message={errors.partsCheck?.message} />
+        {parts.fields.length < maxLoanParts ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => parts.append(newPart(kind), { shouldFocus: false })}
+          >
+            <PlusIcon aria-hidden="true" />
+            {t("form.addPart")}
+          </Button>
+        ) : null}
+      </section>
+
+      <div className="grid min-w-0 gap-4 rounded-lg border p-3">
+        <RadioCards
+          name={`${uid}-effect`}
+          legend={t("form.extraEffect")}
+          value={extraEffect}
+          options={extraRepaymentEffects.map((value) => ({
+            value,
+            label: t(`effects.${value}.label`),
+            description: t(`effects.${value}.description`),
+          }))}
+          onChange={(value) => setValue("extraEffect", value)}
+        />
+        <FormField
+          label={t("form.penaltyFree")}
+          hint={t("form.penaltyFreeHint")}
+          error={errors.penaltyFree?.message}
+          className="sm:max-w-[calc(50%-0.5rem)]"
+        >
+          <PercentInput {...register("penaltyFree", { onChange: rerun })} />
+        </FormField>
+      </div>
+
+      <FormDialogFooter cancelLabel={t("cancel")} onCancel={onDone} pending={busy}>
+        {editing ? t("form.save") : t("form.create")}
+      </FormDialogFooter>
+    </form>
+  );
+}
+
+/** One loan part's fields in a box of its own, with what its first month comes to. */
+function PartFields({
+  form,
+  index,
+  count,
+  rerun,
+  onRemove,
+}: {
+  form: UseFormReturn<LoanFormValues>;
+  index: number;
+  count: number;
+  rerun: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation("loans");
+  const uid = useId();
+  const {
+    control,
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
+  const part = useWatch({ control, name: `parts.${index}` });
+  const error = errors.parts?.[index];
+  const number = index + 1;
+  const termId = `${uid}-term`;
+  const termError = error?.termYears?.message;
+
+  return (
+    <fieldset
+      className="relative grid min-w-0 gap-4 rounded-lg border p-3 sm:p-4"
+      data-testid="loan-part-fields"
+    >
+      <legend className="float-left h-8 leading-8 font-medium">
+        {t("form.partLegend", { number })}
+      </legend>
+      {count > 1 ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="absolute top-3 right-3 text-muted-foreground hover:text-destructive sm:top-4 sm:right-4"
+          onClick={onRemove}
+          aria-label={t("form.removePartNamed", { number })}
+        >
+          <Trash2Icon aria-hidden="true" />
+          <span className="max-sm:sr-only">{t("form.removePart")}</span>
+        </Button>
+      ) : null}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label={t("form.partName")} error={error?.name?.message}>
+          <Input
+            autoComplete="off"
+            placeholder={t("form.partNameHint")}
+            {...register(`parts.${index}.name`, { onChange: rerun })}
+          />
+        </FormField>
+        <FormField label={t("form.principal")} error={error?.principal?.message}>
+          <MoneyInput {...register(`parts.${index}.principal`, { onChange: rerun })} />
+        </FormField>
+        <FormField
+          label={t("form.startDate")}
+          hint={t("form.startDateHint")}
+          error={error?.startDate?.message}
+        >
+          <Input type="date" {...register(`parts.${index}.startDate`, { onChange: rerun })} />
+        </FormField>
+        <fieldset className="grid min-w-0 content-start gap-2" aria-describedby={termId}>
+          <legend className="mb-2 text-sm font-medium">{t("form.term")}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            <TermInput
+              label={t("form.termYears")}
+              invalid={Boolean(termError)}
+              registration={register(`parts.${index}.termYears`, { onChange: rerun })}
+            />
+            <TermInput
+              label={t("form.termMonths")}
+              invalid={Boolean(termError)}
+              registration={register(`parts.${index}.termMonths`, { onChange: rerun })}
+            />
+          </div>
+          <FieldError id={termId} message={termError} />
+        </fieldset>
+      </div>
+
+      <RadioCards
+        name={`${uid}-type`}
+        legend={t("form.repaymentType")}
+        value={part.repaymentType}
+        columns={3}
+        options={repaymentTypes.map((value) => ({
+          value,
+          label: t(`types.${value}.label`),
+          description: t(`types.${value}.description`),
+        }))}
+        onChange={(value) => {
+          setValue(`parts.${index}.repaymentType`, value);
+          rerun();
+        }}
+      />
+
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField
+          label={t("form.rate")}
+          hint={<MonthlyRateHint rate={part.rate} />}
+          error={error?.rate?.message}
+        >
+          <PercentInput {...register(`parts.${index}.rate`, { onChange: rerun })} />
+        </FormField>
+        <div className="grid grid-cols-2 items-start gap-2">
+          <FormField label={t("form.fixedYears")} error={error?.fixedYears?.message}>
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              className="text-right tabular-nums"
+              placeholder="10"
+              {...register(`parts.${index}.fixedYears`, { onChange: rerun })}
+            />
+          </FormField>
+          <FormField label={t("form.followingRate")} error={error?.followingRate?.message}>
+            <PercentInput {...register(`parts.${index}.followingRate`, { onChange: rerun })} />
+          </FormField>
+        </div>
+      </div>
+      <p className="-mt-2 text-xs text-muted-foreground text-pretty">{t("form.fixedHint")}</p>
+
+      <FirstPayment part={part} />
+    </fieldset>
+  );
+}
+
+function TermInput({
+  label,
+  invalid,
+  registration,
+}: {
+  label: string;
+  invalid: boolean;
+  registration: UseFormRegisterReturn;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="off"
+        className="text-right tabular-nums"
+        aria-invalid={invalid || undefined}
+        {...registration}
+      />
+    </div>
+  );
+}
+
+/** "0.3333% a month: the yearly rate ÷ 12, as Dutch lenders quote it." */
+function MonthlyRateHint({ rate }: { rate: string }) {
+  const { t } = useTranslation("loans");
+  const format = useLoansFormat();
+  const bp = rate.trim() === "" ? null : parsePercentBp(rate);
+  return (
+    <span data-testid="monthly-rate">
+      {bp === null || bp < 0
+        ? t("form.monthlyRateHint")
+        : t("form.monthlyRate", { rate: format.monthlyRate(bp) })}
+    </span>
+  );
+}
+
+/** The part's first month as loan-math works it out, once its fields make a loan part. */
+function FirstPayment({ part }: { part: PartValues }) {
+  const { t } = useTranslation("loans");
+  const format = useLoansFormat();
+  const parsed = loanPartInputSchema.safeParse(partInput(part));
+  if (!parsed.success) return null;
+  const value = parsed.data;
+  const schedule = loanSchedule({
+    extraRepaymentEffect: "shorter-term",
+    parts: [
+      {
+        principalCents: value.principalCents,
+        startDate: value.startDate,
+        termMonths: value.termMonths,
+        repaymentType: value.repaymentType,
+        annualRateBp: value.rateBp,
+        fixedRateMonths: value.fixedMonths,
+        rateAfterFixedBp: value.followingRateBp,
+        extraRepayments: [],
+      },
+    ],
+  });
+  const first = schedule.parts[0]?.rows[0];
+  if (!first) return null;
+  return (
+    <p
+      className="rounded-md bg-muted/60 px-3 py-2 text-sm text-pretty"
+      aria-live="polite"
+      data-testid="first-payment"
+    >
+      {t("form.firstPayment", {
+        date: format.day(first.dueDate, true),
+        payment: format.money(first.paymentCents),
+        interest: format.money(first.interestCents),
+        repayment: format.money(first.repaymentCents),
+      })}
+    </p>
+  );
+}
