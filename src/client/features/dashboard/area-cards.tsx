@@ -77,7 +77,7 @@ export function AreaCards({
               ) : !lock && card.key === "investments" ? (
                 <InvestedFigure member={member} />
               ) : !lock && card.key === "netWorth" ? (
-                <NetWorthFigure member={member} />
+                <NetWorthFigure member={member} owner={owner} />
               ) : (
                 <p className="flex-1 text-sm text-muted-foreground text-pretty">
                   {lock

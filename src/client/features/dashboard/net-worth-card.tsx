@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Button } from "#client/components/ui/button.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { openPlanDialog } from "#client/features/billing/plan-dialog-store.ts";
 import { useInvestmentsFormat } from "#client/features/investments/investments-page.tsx";
 import { useNetWorth, usePortfolios } from "#client/features/investments/investments.queries.ts";
 import { cn } from "#client/lib/cn.ts";
@@ -40,8 +42,12 @@ export function InvestedFigure({ member }: { member: string | null }) {
   );
 }
 
-/** The net worth card's figure: today's, with its parts, each linking to its area. */
-export function NetWorthFigure({ member }: { member: string | null }) {
+/**
+ * The net worth card's figure: today's, with its parts, each linking to its area. Below Pro the
+ * debts are not counted (`debtsLocked`): the card says so, with the way to Pro for the owner and
+ * whom to ask for a member, rather than a 0 that looks real.
+ */
+export function NetWorthFigure({ member, owner }: { member: string | null; owner: boolean }) {
   const { t } = useTranslation("dashboard");
   const format = useInvestmentsFormat();
   const worth = useNetWorth(member);
@@ -54,6 +60,7 @@ export function NetWorthFigure({ member }: { member: string | null }) {
       </p>
     );
   }
+  const locked = worth.data?.debtsLocked ?? false;
   return (
     <div className="flex-1 space-y-2" data-testid="net-worth-figure">
       <p className="text-2xl font-semibold tabular-nums" data-testid="net-worth-total">
@@ -76,13 +83,42 @@ export function NetWorthFigure({ member }: { member: string | null }) {
             {format.money(today.investmentsCents)}
           </span>
         </li>
-        <li className="flex justify-between gap-3 text-muted-foreground">
-          <span>{t("overview.netWorth.debts")}</span>
-          <span className="tabular-nums">
-            {today.debtsCents === 0 ? format.money(0) : `−${format.money(today.debtsCents)}`}
-          </span>
-        </li>
+        {locked ? (
+          <li className="flex justify-between gap-3 text-muted-foreground">
+            <span>{t("overview.netWorth.debts")}</span>
+            <span data-testid="net-worth-debts-locked">{t("overview.netWorth.debtsLocked")}</span>
+          </li>
+        ) : (
+          <li className="flex justify-between gap-3">
+            <Link to="/dashboard/loans" className={linkClass}>
+              {t("overview.netWorth.debts")}
+            </Link>
+            <span className="tabular-nums" data-testid="net-worth-debts">
+              {today.debtsCents === 0 ? format.money(0) : `−${format.money(today.debtsCents)}`}
+            </span>
+          </li>
+        )}
       </ul>
+      {locked ? (
+        <div className="grid gap-2 text-xs text-muted-foreground">
+          <p className="text-pretty">{t("overview.netWorth.debtsLockedNote")}</p>
+          {owner ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="self-start justify-self-start"
+              onClick={() => openPlanDialog("pro")}
+            >
+              {t("overview.areas.upgrade", { plan: t("plans.pro") })}
+            </Button>
+          ) : (
+            <p className="font-medium text-foreground" data-testid="ask-owner">
+              {t("upgrade.askOwner")}
+            </p>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -115,7 +151,11 @@ function NetWorthChart({ worth }: { worth: NetWorth }) {
   return (
     <ChartCard
       title={title}
-      description={t("overview.netWorth.description")}
+      description={
+        worth.debtsLocked
+          ? t("overview.netWorth.descriptionLocked")
+          : t("overview.netWorth.description")
+      }
       testId="net-worth-history"
       chart={
         <MonthChart
@@ -140,7 +180,7 @@ function NetWorthChart({ worth }: { worth: NetWorth }) {
             t("overview.netWorth.month"),
             t("overview.netWorth.savings"),
             t("overview.netWorth.investments"),
-            t("overview.netWorth.debts"),
+            ...(worth.debtsLocked ? [] : [t("overview.netWorth.debts")]),
             title,
           ]}
         >
@@ -149,7 +189,9 @@ function NetWorthChart({ worth }: { worth: NetWorth }) {
               <td className="whitespace-nowrap">{format.month(row.month)}</td>
               <td className="whitespace-nowrap">{format.money(row.savingsCents)}</td>
               <td className="whitespace-nowrap">{format.money(row.investmentsCents)}</td>
-              <td className="whitespace-nowrap">{format.money(row.debtsCents)}</td>
+              {worth.debtsLocked ? null : (
+                <td className="whitespace-nowrap">{format.money(row.debtsCents)}</td>
+              )}
               <td className={cn("whitespace-nowrap font-medium")}>
                 {format.money(row.netWorthCents)}
               </td>
