@@ -66,7 +66,7 @@ export function BookingCard({
 }) {
   const { t } = useTranslation("loans");
   const format = useLoansFormat();
-  const { nameOf } = usePeople(account);
+  const { nameOf, people } = usePeople(account);
   const categories = useCategories();
   const unbook = useUnbookPayment();
   const [stopping, setStopping] = useState(false);
@@ -88,6 +88,7 @@ export function BookingCard({
             rule={rule}
             category={categoryMap(categories.data).get(rule.categoryId)}
             nameOf={nameOf}
+            order={people.map((person) => person.id)}
           />
         ) : (
           <p className="text-sm text-pretty" data-testid="booking-state">
@@ -156,17 +157,21 @@ function BookedRule({
   rule,
   category,
   nameOf,
+  order,
 }: {
   rule: RecurringRule;
   category: Category | undefined;
   nameOf: NameOf;
+  /** The household's members in their order: the shares are listed so. */
+  order: readonly string[];
 }) {
   const { t } = useTranslation("loans");
   const format = useLoansFormat();
   const whose =
     rule.splitMode === "personal"
       ? nameOf(rule.shares[0]?.memberId ?? "")
-      : rule.shares
+      : [...rule.shares]
+          .sort((a, b) => order.indexOf(a.memberId) - order.indexOf(b.memberId))
           .map((share) => `${nameOf(share.memberId)} ${format.share(share.percentBp ?? 0)}`)
           .join(" · ");
   return (

@@ -38,14 +38,29 @@ export function ComparisonTable({
       : 0;
   const money = (cents: number | null) =>
     cents === null ? t("effect.repaid") : format.money(cents);
+  // A what-if that lowers the payment makes every extra do so: that may cost more than now.
+  const costs = comparison.interestSavedCents < 0;
 
   return (
     <div className="grid gap-3" data-testid={testId}>
-      <div className="flex items-start gap-3 rounded-lg bg-emerald-50 px-4 py-3 text-emerald-950 dark:bg-emerald-400/10 dark:text-emerald-50">
-        <PiggyBankIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div
+        className={cn(
+          "flex items-start gap-3 rounded-lg px-4 py-3",
+          costs
+            ? "bg-amber-50 text-amber-950 dark:bg-amber-400/10 dark:text-amber-50"
+            : "bg-emerald-50 text-emerald-950 dark:bg-emerald-400/10 dark:text-emerald-50",
+        )}
+      >
+        {costs ? (
+          <AlertTriangleIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        ) : (
+          <PiggyBankIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        )}
         <div className="grid gap-0.5">
           <p className="font-medium" data-testid="interest-saved">
-            {t("effect.saved", { amount: format.money(comparison.interestSavedCents) })}
+            {costs
+              ? t("effect.costs", { amount: format.money(-comparison.interestSavedCents) })
+              : t("effect.saved", { amount: format.money(comparison.interestSavedCents) })}
           </p>
           <p className="text-sm" data-testid="effect-line">
             {effect === "shorter-term"

@@ -138,7 +138,7 @@ function LoanDetailView({
         onBooking={opener("booking")}
       />
 
-      <div className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-2">
+      <div className="grid min-w-0 grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <BalanceCard detail={detail} />
         <PaymentsCard detail={detail} />
       </div>

@@ -566,7 +566,6 @@ function PartFields({
               inputMode="decimal"
               autoComplete="off"
               className="text-right tabular-nums"
-              placeholder="10"
               {...register(`parts.${index}.fixedYears`, { onChange: rerun })}
             />
           </FormField>

@@ -274,8 +274,9 @@ function LoanRow({
           </dd>
         </div>
       </dl>
-      <div className="flex justify-end">
-        <Button asChild size="sm" variant="ghost" className="max-sm:px-2">
+      {/* On phones the loan's name is the way in: no row for the button alone. */}
+      <div className="flex justify-end max-sm:hidden">
+        <Button asChild size="sm" variant="ghost">
           <Link to={loanPath(item.id)} aria-label={t("list.openNamed", { name: item.name })}>
             <span className="max-sm:sr-only">{t("list.open")}</span>
             <ChevronRightIcon aria-hidden="true" />

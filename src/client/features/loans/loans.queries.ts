@@ -41,9 +41,8 @@ export const useLoans = (member: string | null) => useQuery(loansQueries.list(me
 export const useLoan = (id: string, member: string | null) =>
   useQuery(loansQueries.loan(id, member));
 
-/** Everything a loan change moves: the area, net worth's debts, and what a booking makes. */
-const changedKeys = [
-  loansQueries.all,
+/** What a loan's figures feed: net worth's debts, and what its booked payment makes. */
+const fedKeys = [
   ["net-worth"],
   ["recurring"],
   ["transactions"],
@@ -51,6 +50,8 @@ const changedKeys = [
   ["budgets"],
   ["dashboard"],
 ];
+/** Everything a loan change moves: the area and what it feeds. */
+const changedKeys = [loansQueries.all, ...fedKeys];
 
 const useLoansMutation = <TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) =>
   useAreaMutation(changedKeys, mutationFn);
@@ -63,8 +64,11 @@ export const useUpdateLoan = () =>
     unwrap(api.loans[":id"].$put({ param: { id }, json: input })),
   );
 
+/** Deletes a loan. Its own page is left as it is (asked again, it would be missing) while it moves on. */
 export const useDeleteLoan = () =>
-  useLoansMutation((id: string) => noContent(api.loans[":id"].$delete({ param: { id } })));
+  useAreaMutation([["loans", "list"], ...fedKeys], (id: string) =>
+    noContent(api.loans[":id"].$delete({ param: { id } })),
+  );
 
 export const useAddExtra = () =>
   useLoansMutation(({ loanId, input }: { loanId: string; input: ExtraRepaymentInput }) =>

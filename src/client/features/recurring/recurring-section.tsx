@@ -1,6 +1,7 @@
-import { CalendarClockIcon, CircleStopIcon, RepeatIcon } from "lucide-react";
+import { CalendarClockIcon, CircleStopIcon, LandmarkIcon, RepeatIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -21,6 +22,7 @@ import {
   useUpcoming,
 } from "#client/features/income-spending/money.queries.ts";
 import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
+import { loanPath } from "#client/features/loans/loans-format.ts";
 import type { EntryKind } from "#shared/schemas/categories.schema.ts";
 import type { RecurringRule } from "#shared/schemas/recurring.schema.ts";
 
@@ -98,6 +100,16 @@ export function RecurringSection({ kind, memberId }: { kind: EntryKind; memberId
                       ]
                         .filter(Boolean)
                         .join(" · ")}
+                      {rule.loanId ? (
+                        <Link
+                          to={loanPath(rule.loanId)}
+                          className="mt-0.5 flex w-fit items-center gap-1 rounded-sm font-medium text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                          data-testid="recurring-loan"
+                        >
+                          <LandmarkIcon className="size-3.5" aria-hidden="true" />
+                          {t("recurring.loanPayment")}
+                        </Link>
+                      ) : null}
                     </p>
                     {rule.nextDate ? (
                       <Button
