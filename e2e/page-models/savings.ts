@@ -2,24 +2,27 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { call, type ApiPerson } from "./household-api.ts";
 
 /**
- * Puts the owner's household on Premium, monthly, through the API (BILLING=test): starts a
+ * Puts the owner's household on a paid plan, monthly, through the API (BILLING=test): starts a
  * checkout at the plan's test price and pays it, as the test checkout page's "Pay" button does.
  * billing.spec.ts and plan-changes.spec.ts cover paying in the browser.
  */
-export async function premiumThroughApi(owner: ApiPerson): Promise<void> {
+export async function planThroughApi(owner: ApiPerson, plan: "premium" | "pro"): Promise<void> {
   const { plans } = await call<{
     plans: { name: string; stripeMonthlyPriceId: string | null }[];
   }>(owner, "GET", "/plans");
-  const priceId = plans.find((plan) => plan.name === "premium")?.stripeMonthlyPriceId;
-  if (!priceId) throw new Error("Premium has no monthly price: is BILLING=test?");
+  const priceId = plans.find((one) => one.name === plan)?.stripeMonthlyPriceId;
+  if (!priceId) throw new Error(`${plan} has no monthly price: is BILLING=test?`);
   const { url } = await call<{ url: string }>(owner, "POST", "/create-checkout", {
     priceId,
-    planName: "premium",
+    planName: plan,
   });
   const id = /\/checkout\/([^/?#]+)/.exec(url)?.[1];
   if (!id) throw new Error(`The checkout's address has no id: ${url}`);
   await call(owner, "POST", `/checkouts/${id}/pay`);
 }
+
+/** Puts the owner's household on Premium (see `planThroughApi`). */
+export const premiumThroughApi = (owner: ApiPerson) => planThroughApi(owner, "premium");
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
 export async function tabTo(page: Page, target: Locator, { backwards = false, max = 40 } = {}) {
