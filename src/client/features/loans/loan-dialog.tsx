@@ -4,7 +4,6 @@ import {
   useFieldArray,
   useForm,
   useWatch,
-  type Path,
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from "react-hook-form";
@@ -24,31 +23,15 @@ import { NativeSelect } from "#client/components/ui/select.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
-import {
-  OwnerFields,
-  ownerInput,
-  ownerValues,
-  scopeOwner,
-  type OwnerValues,
-} from "#client/features/savings/owner-fields.tsx";
-import { rateForSchema } from "#client/features/savings/savings-format.ts";
+import { OwnerFields, ownerValues, scopeOwner } from "#client/features/savings/owner-fields.tsx";
 import { usePeople } from "#client/features/savings/use-people.ts";
-import {
-  amountForSchema,
-  formatCentsInput,
-  formatPercentInput,
-  parsePercentBp,
-} from "#client/features/transactions/amount-input.ts";
+import { formatPercentInput, parsePercentBp } from "#client/features/transactions/amount-input.ts";
 import { useLanguage } from "#client/lib/use-language.ts";
-import { today } from "#shared/dates.ts";
-import type { Language } from "#shared/i18n.ts";
 import {
   defaultPenaltyFreeBp,
   extraRepaymentEffects,
   loanSchedule,
   repaymentTypes,
-  type ExtraRepaymentEffect,
-  type RepaymentType,
 } from "#shared/loan-math.ts";
 import {
   createLoanSchema,
@@ -59,174 +42,22 @@ import {
   type LoanDetail,
   type LoanKind,
 } from "#shared/schemas/loans.schema.ts";
+import {
+  createInput,
+  fieldOf,
+  newPart,
+  partInput,
+  partValues,
+  updateInput,
+  usualYears,
+  type LoanFormValues,
+  type PartValues,
+} from "./loan-form-values.ts";
 import { loanPath, useLoansFormat } from "./loans-format.ts";
 import { useCreateLoan, useUpdateLoan } from "./loans.queries.ts";
 
-/** A loan part as typed: amounts, rates and years as the language writes them. */
-type PartValues = {
-  /** The stored part's id (an edit keeps it, so the part keeps its extra repayments). */
-  id: string | null;
-  name: string;
-  principal: string;
-  startDate: string;
-  termYears: string;
-  termMonths: string;
-  repaymentType: RepaymentType;
-  rate: string;
-  /** Years, decimals allowed (1,5 = 18 months); empty: the rate is fixed for the whole term. */
-  fixedYears: string;
-  followingRate: string;
-};
-
-type LoanFormValues = OwnerValues & {
-  name: string;
-  kind: LoanKind;
-  lender: string;
-  ownHome: boolean;
-  extraEffect: ExtraRepaymentEffect;
-  penaltyFree: string;
-  parts: PartValues[];
-  /** Never typed: carries a message about the parts as a whole (too much borrowed). */
-  partsCheck: string;
-};
-
-/** A typed whole number: undefined when empty, NaN when it is not one. */
-function wholeNumber(input: string): number | undefined {
-  const text = input.trim();
-  if (text === "") return undefined;
-  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
-}
-
-/** Years and months as months: undefined when both are empty. */
-function termOf(part: PartValues): number | undefined {
-  const years = wholeNumber(part.termYears);
-  const months = wholeNumber(part.termMonths);
-  if (years === undefined && months === undefined) return undefined;
-  return (years ?? 0) * 12 + (months ?? 0);
-}
-
-/** Years with decimals as whole months (1,5 → 18); null when empty, NaN when not a number. */
-function fixedMonthsOf(input: string): number | null {
-  if (input.trim() === "") return null;
-  const hundredths = parsePercentBp(input);
-  return hundredths === null || hundredths < 0 ? Number.NaN : Math.round((hundredths * 12) / 100);
-}
-
-/** A part as the request has it (checked by the schema before it is sent). */
-function partInput(part: PartValues) {
-  return {
-    name: part.name,
-    principalCents: amountForSchema(part.principal),
-    startDate: part.startDate,
-    termMonths: termOf(part),
-    repaymentType: part.repaymentType,
-    rateBp: rateForSchema(part.rate),
-    fixedMonths: fixedMonthsOf(part.fixedYears),
-    followingRateBp: part.followingRate.trim() === "" ? null : rateForSchema(part.followingRate),
-  };
-}
-
-function loanFields(values: LoanFormValues) {
-  return {
-    name: values.name,
-    kind: values.kind,
-    lender: values.lender,
-    ownHome: values.kind === "mortgage" && values.ownHome,
-    extraEffect: values.extraEffect,
-    penaltyFreeBp: rateForSchema(values.penaltyFree),
-    ...ownerInput(values),
-  };
-}
-
-function createInput(values: LoanFormValues) {
-  return { ...loanFields(values), parts: values.parts.map(partInput) };
-}
-
-function updateInput(values: LoanFormValues) {
-  return {
-    ...loanFields(values),
-    parts: values.parts.map((part) => ({ ...partInput(part), id: part.id })),
-  };
-}
-
-const loanFieldOf: Record<string, Path<LoanFormValues>> = {
-  name: "name",
-  kind: "kind",
-  lender: "lender",
-  ownHome: "ownHome",
-  extraEffect: "extraEffect",
-  penaltyFreeBp: "penaltyFree",
-  ownerKind: "ownerKind",
-  memberId: "memberId",
-  shares: "shares",
-  parts: "partsCheck",
-};
-const partFieldOf: Record<string, keyof PartValues> = {
-  id: "name",
-  name: "name",
-  principalCents: "principal",
-  startDate: "startDate",
-  termMonths: "termYears",
-  repaymentType: "repaymentType",
-  rateBp: "rate",
-  fixedMonths: "fixedYears",
-  followingRateBp: "followingRate",
-};
-
-/** A request's path as the form's field: `parts.1.rateBp` is the second part's rate. */
-function fieldOf(path: string): Path<LoanFormValues> {
-  const [head = "", index, field] = path.split(".");
-  if (head === "parts" && index !== undefined && /^\d+$/.test(index)) {
-    return `parts.${Number(index)}.${partFieldOf[field ?? ""] ?? "principal"}`;
-  }
-  return loanFieldOf[head] ?? "name";
-}
-
 const createResolver = schemaResolver(createLoanSchema, createInput, fieldOf);
 const updateResolver = schemaResolver(updateLoanSchema, updateInput, fieldOf);
-
-/** The usual term of a new loan of a kind, in years. */
-const usualYears: Record<LoanKind, number> = {
-  mortgage: 30,
-  personal: 5,
-  car: 5,
-  student: 35,
-  other: 10,
-};
-
-function newPart(kind: LoanKind): PartValues {
-  return {
-    id: null,
-    name: "",
-    principal: "",
-    startDate: today(),
-    termYears: String(usualYears[kind]),
-    termMonths: "0",
-    repaymentType: "annuity",
-    rate: "",
-    fixedYears: "",
-    followingRate: "",
-  };
-}
-
-function partValues(part: LoanDetail["parts"][number], language: Language): PartValues {
-  return {
-    id: part.id,
-    name: part.name ?? "",
-    principal: formatCentsInput(part.principalCents, language),
-    startDate: part.startDate,
-    termYears: String(Math.floor(part.termMonths / 12)),
-    termMonths: String(part.termMonths % 12),
-    repaymentType: part.repaymentType,
-    rate: formatPercentInput(part.rateBp, language),
-    fixedYears:
-      part.fixedMonths === null
-        ? ""
-        : formatPercentInput(Math.round((part.fixedMonths * 100) / 12), language),
-    followingRate:
-      part.followingRateBp === null ? "" : formatPercentInput(part.followingRateBp, language),
-  };
-}
 
 /** "New loan" or "Edit loan": the loan, its owner, and its parts as the bank wrote them. */
 export function LoanDialog({
