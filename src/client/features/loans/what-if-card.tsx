@@ -75,7 +75,12 @@ export function WhatIfCard({ detail }: { detail: LoanDetail }) {
   });
 
   const save = () => {
-    const input = extraRepaymentInputSchema.parse({ ...extraInput(form.getValues()), note: null });
+    const parsed = extraRepaymentInputSchema.safeParse({
+      ...extraInput(form.getValues()),
+      note: null,
+    });
+    if (!parsed.success) return;
+    const input = parsed.data;
     add.mutate(
       { loanId: detail.id, input },
       {
