@@ -68,7 +68,10 @@ export function LoansPage({ account }: { account: Account }) {
         </Button>
       </div>
 
-      <Totals list={loans.data} loading={loans.isPending} memberId={memberId} nameOf={nameOf} />
+      {/* Before the first loan there is nothing to add up: the empty list says what to do. */}
+      {loans.isSuccess && list.length === 0 ? null : (
+        <Totals list={loans.data} loading={loans.isPending} memberId={memberId} nameOf={nameOf} />
+      )}
 
       <Card className="gap-4" data-testid="loans-list">
         <CardHeader className="max-sm:px-4">
