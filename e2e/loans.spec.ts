@@ -283,7 +283,7 @@ test.describe("in English, light, on a laptop", () => {
 
     // Net worth on the dashboard counts the debt, and leads to the loans.
     await page.goto("/dashboard");
-    await expect(page.getByTestId("net-worth-debts")).toHaveText(`−${euros(now.balanceCents)}`);
+    await expect(page.getByTestId("net-worth-debts")).toHaveText(euros(-now.balanceCents));
     await expect(page.getByTestId("net-worth-debts-locked")).toHaveCount(0);
     await page
       .getByTestId("net-worth-figure")

@@ -94,7 +94,7 @@ export function NetWorthFigure({ member, owner }: { member: string | null; owner
               {t("overview.netWorth.debts")}
             </Link>
             <span className="tabular-nums" data-testid="net-worth-debts">
-              {today.debtsCents === 0 ? format.money(0) : `−${format.money(today.debtsCents)}`}
+              {format.money(today.debtsCents === 0 ? 0 : -today.debtsCents)}
             </span>
           </li>
         )}
@@ -165,7 +165,9 @@ function NetWorthChart({ worth }: { worth: NetWorth }) {
               key: "value",
               name: title,
               color: "var(--primary)",
-              kind: "area",
+              // Below zero (a mortgage larger than what is saved) an area would fill away from
+              // zero, towards the chart's top: a line reads right either way.
+              kind: months.some((row) => row.netWorthCents < 0) ? "line" : "area",
               fillOpacity: 0.2,
             },
           ]}
