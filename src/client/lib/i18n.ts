@@ -23,6 +23,8 @@ export const namespaces = [
   "investments",
   "holdings",
   "loans",
+  "taxes",
+  "box3",
 ] as const;
 
 export function storedLanguage(): Language {
