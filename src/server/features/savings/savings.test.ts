@@ -13,7 +13,7 @@ import {
   moneyHousehold,
   type MoneyHousehold,
 } from "#server/features/recurring/money-test-household.ts";
-import { addMonths, today } from "#shared/dates.ts";
+import { addDays, addMonths, today } from "#shared/dates.ts";
 import type {
   AccountDetail,
   AccountList,
@@ -482,6 +482,97 @@ describeOnEachDatabase("savings", (database) => {
     for (const g of goals.goals) {
       await home.person.client.request("DELETE", `/api/savings/goals/${g.id}`);
     }
+  });
+
+  it("keeps a rate history and reads the rate in force today: in the list, the account and its goals", async () => {
+    const openedOn = `${addMonths(month, -3)}-01`;
+    const changedOn = `${lastMonth}-01`;
+    const tomorrow = addDays(day, 1);
+    const account = await open({
+      name: "Variable rate",
+      rateBp: 150,
+      openingBalanceCents: 100_000,
+      openedOn,
+    });
+    expect(account.rateBp).toBe(150);
+    const addRate = (body: Record<string, unknown>) =>
+      home.person.client.post(`/api/savings/accounts/${account.id}/rates`, body);
+    const rateNow = async () => (await list()).accounts.find((a) => a.id === account.id)?.rateBp;
+    const detail = async () =>
+      jsonOf<AccountDetail>(await home.person.client.get(`/api/savings/accounts/${account.id}`));
+
+    expect(await fieldsOf(await addRate({ startsOn: "1899-12-31", rateBp: 225 }))).toMatchObject({
+      startsOn: "Choose a date from 1900 up to and including 2099",
+    });
+    expect(await fieldsOf(await addRate({ startsOn: changedOn, rateBp: 2.5 }))).toMatchObject({
+      rateBp: "Enter a yearly rate from -100% to 100%, with at most two decimals",
+    });
+
+    // 1.5 % from the opening, 2.25 % from last month, 3 % from tomorrow: today it is 2.25 %.
+    const change = await jsonOf<{ id: string; startsOn: string; rateBp: number }>(
+      await addRate({ startsOn: changedOn, rateBp: 225 }),
+      201,
+    );
+    expect(change).toMatchObject({ startsOn: changedOn, rateBp: 225 });
+    const future = await jsonOf<{ id: string }>(
+      await addRate({ startsOn: tomorrow, rateBp: 300 }),
+      201,
+    );
+    expect(await rateNow()).toBe(225);
+    expect(await detail()).toMatchObject({
+      rateBp: 225,
+      rates: [
+        { id: future.id, startsOn: tomorrow, rateBp: 300 },
+        { id: change.id, startsOn: changedOn, rateBp: 225 },
+        { startsOn: openedOn, rateBp: 150 },
+      ],
+    });
+
+    // A goal on the account compounds with the rate in force today, not the first or the next.
+    const targetDate = `${addMonths(month, 24)}-${day.slice(8)}`;
+    const goal = await jsonOf<Goal>(
+      await home.person.client.post("/api/savings/goals", {
+        name: "Rate check",
+        targetCents: 600_000,
+        targetDate,
+        accountIds: [account.id],
+      }),
+      201,
+    );
+    const needed = (rateBp: number) => monthlyNeeded(100_000, 600_000, rateBp, 24);
+    expect(new Set([needed(150), needed(225), needed(300)]).size).toBe(3);
+    expect(goal).toMatchObject({
+      savedCents: 100_000,
+      rateBp: 225,
+      months: 24,
+      neededMonthlyCents: needed(225),
+    });
+
+    // A second rate on the same day replaces the first: still three rates, 2.5 % today.
+    const replaced = await jsonOf<{ id: string; rateBp: number }>(
+      await addRate({ startsOn: changedOn, rateBp: 250 }),
+      201,
+    );
+    expect(replaced).toMatchObject({ id: change.id, rateBp: 250 });
+    expect((await detail()).rates.map((r) => r.rateBp)).toEqual([300, 250, 150]);
+    expect(await rateNow()).toBe(250);
+    const goals = await jsonOf<{ goals: Goal[] }>(
+      await home.person.client.get("/api/savings/goals"),
+    );
+    expect(goals.goals.find((g) => g.id === goal.id)).toMatchObject({
+      rateBp: 250,
+      neededMonthlyCents: needed(250),
+    });
+
+    // Removing the change puts the opening rate back in force until tomorrow's starts.
+    expect(
+      (await home.person.client.request("DELETE", `/api/savings/rates/${change.id}`)).status,
+    ).toBe(204);
+    expect(await rateNow()).toBe(150);
+    expect((await detail()).rates.map((r) => r.startsOn)).toEqual([tomorrow, openedOn]);
+
+    await home.person.client.request("DELETE", `/api/savings/goals/${goal.id}`);
+    await home.person.client.request("DELETE", `/api/savings/accounts/${account.id}`);
   });
 
   it("answers another household's ids with 404 and changes nothing", async () => {
