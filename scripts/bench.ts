@@ -993,6 +993,16 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
       .groupBy(categories.id)
       .orderBy(sql`count(*) desc`)
       .limit(1);
+    // The holding with the most trades (the seed gives each the same; then the first by name).
+    const [largestHolding] = await deps.database.db
+      .select({ id: holdings.id, name: holdings.name, trades: sql<number>`count(*)::int` })
+      .from(holdings)
+      .innerJoin(investmentTrades, eq(investmentTrades.holdingId, holdings.id))
+      .where(eq(holdings.householdId, owner.householdId))
+      .groupBy(holdings.id, holdings.name)
+      .orderBy(sql`count(*) desc`, holdings.name)
+      .limit(1);
+    if (!largestHolding) throw new Error("The bench household has no holding with trades.");
     const from = isoDaysAgo(2 * 365);
     const to = isoDaysAgo(0);
     const monthStart = `${to.slice(0, 7)}-01`;
@@ -1021,6 +1031,10 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
       ["savings goals", "/api/savings/goals"],
       ["investments portfolios", "/api/investments/portfolios"],
       ["investments history, 24 months", "/api/investments/history?months=24"],
+      [
+        `holding detail (${largestHolding.trades} trades)`,
+        `/api/investments/holdings/${largestHolding.id}`,
+      ],
       ["net worth", "/api/net-worth"],
       ["loans", "/api/loans"],
       ["loan detail (30 years, 2 parts)", `/api/loans/${mortgageId}`],
