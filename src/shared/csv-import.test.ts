@@ -166,6 +166,31 @@ describe("mapImportRows", () => {
     ]);
   });
 
+  it("refuses a real calendar date before 1900 or after 2099 as out of range", () => {
+    // parseDate reads the calendar only; the range is the app's (isDateInRange).
+    expect(parseDate("1000-01-01", "YYYY-MM-DD")).toBe("1000-01-01");
+    const { good, bad } = mapImportRows(
+      parseCsv(
+        [
+          "1000-01-01,1.00,expense,Food",
+          "9999-12-31,1.00,expense,Food",
+          "1899-12-31,1.00,expense,Food",
+          "2100-01-01,0,expense,Food",
+          "1900-01-01,1.00,expense,Food",
+          "2099-12-31,1.00,expense,Food",
+        ].join("\n"),
+      ).records,
+      { ...setup, hasHeader: false },
+    );
+    expect(good.map((row) => row.occurredOn)).toEqual(["1900-01-01", "2099-12-31"]);
+    expect(bad).toEqual([
+      { line: 1, errors: ["dateOutOfRange"] },
+      { line: 2, errors: ["dateOutOfRange"] },
+      { line: 3, errors: ["dateOutOfRange"] },
+      { line: 4, errors: ["dateOutOfRange", "amountPositive"] },
+    ]);
+  });
+
   it("takes the kind from the sign or uses one kind for all", () => {
     const signed = mapImportRows(records.slice(0, 3), { ...setup, kindFrom: "sign" }).good;
     expect(signed.map((row) => row.kind)).toEqual(["income", "expense"]);

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { z } from "zod";
-import { isIsoDate } from "./dates.ts";
+import { isDateInRange, isIsoDate } from "./dates.ts";
 import type { Language } from "./i18n.ts";
 import { maxAmountCents } from "./schemas/transactions.schema.ts";
 import type { ValidationKey } from "./validation.ts";
@@ -115,7 +115,11 @@ export type BadRow = { line: number; errors: ValidationKey[] };
 
 const pad = (value: string) => value.padStart(2, "0");
 
-/** A date in a format as YYYY-MM-DD, or null when it is not a real calendar date. */
+/**
+ * A date in a format as YYYY-MM-DD, or null when it is not a real calendar date. The calendar
+ * only: whether Hearth takes the date (`isDateInRange`) is the row's check, so an out-of-range
+ * year reads as "outside 1900–2099", not as a typing error.
+ */
 export function parseDate(input: string, format: DateFormat): string | null {
   const text = input.trim();
   let match: RegExpExecArray | null;
@@ -280,6 +284,7 @@ export function mapImportRows(
     const occurredOn = dateText === "" ? null : parseDate(dateText, setup.dateFormat);
     if (dateText === "") errors.push("dateRequired");
     else if (!occurredOn) errors.push("dateInvalid");
+    else if (!isDateInRange(occurredOn)) errors.push("dateOutOfRange");
 
     const amountText = cell(cells, columns.amount);
     const signed = amountText === "" ? null : parseAmount(amountText, setup.decimal);

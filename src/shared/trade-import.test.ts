@@ -140,7 +140,7 @@ describe("mapTradeRows", () => {
       { line: 7, errors: ["invalid"] },
       { line: 8, errors: ["quantityInvalid", "priceInvalid"] },
       { line: 9, errors: ["amountPositive"] },
-      { line: 10, errors: ["priceInvalid"] },
+      { line: 10, errors: ["dateOutOfRange", "priceInvalid"] },
     ]);
   });
 
@@ -167,6 +167,24 @@ describe("mapTradeRows", () => {
     expect(bad).toEqual([
       { line: 1, errors: ["dateOutOfRange"] },
       { line: 2, errors: ["quantityInvalid"] },
+    ]);
+  });
+
+  it("names an out-of-range date beside the row's other faults", () => {
+    const { good, bad } = mapTradeRows(
+      parseCsv("31-12-9999;;1;1\n01-01-1000;VWCE;x;1\n01-01-2100;VWCE;1;1").records,
+      {
+        ...setup,
+        hasHeader: false,
+        kindFrom: "sign",
+        columns: { date: 0, holding: 1, quantity: 2, price: 3 },
+      },
+    );
+    expect(good).toEqual([]);
+    expect(bad).toEqual([
+      { line: 1, errors: ["dateOutOfRange", "holdingRequired"] },
+      { line: 2, errors: ["dateOutOfRange", "quantityInvalid"] },
+      { line: 3, errors: ["dateOutOfRange"] },
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
   type DateFormat,
   type DecimalSeparator,
 } from "./csv-import.ts";
+import { isDateInRange } from "./dates.ts";
 import type { Language } from "./i18n.ts";
 import { tradeInputSchema } from "./schemas/investments.schema.ts";
 import { isValidationKey, type ValidationKey } from "./validation.ts";
@@ -148,6 +149,7 @@ export function mapTradeRows(
     const occurredOn = dateText === "" ? null : parseDate(dateText, setup.dateFormat);
     if (dateText === "") add("dateRequired");
     else if (!occurredOn) add("dateInvalid");
+    else if (!isDateInRange(occurredOn)) add("dateOutOfRange");
 
     const holding = cell(cells, columns.holding).replace(/\s+/g, " ");
     if (holding === "") add("holdingRequired");

@@ -6,6 +6,7 @@ import type { ImportSetup } from "#shared/csv-import.ts";
 import type { Transaction } from "#shared/schemas/transactions.schema.ts";
 import { errorOf } from "#test/client.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
+import { databaseFingerprint } from "#test/fingerprint.ts";
 import { useTestApp } from "#test/test-app.ts";
 import {
   entriesHousehold,
@@ -135,6 +136,24 @@ describeOnEachDatabase("csv import and export", (database) => {
       .from(transactions)
       .where(and(eq(transactions.householdId, home.householdId), isNotNull(transactions.importId)));
     expect(all).toHaveLength(5);
+  });
+
+  it("refuses rows dated before 1900 or after 2099 and stores nothing of them", async () => {
+    const early = await entriesHousehold(testApp, "Frits Vroeg");
+    const text = [
+      "Datum;Bedrag;Categorie;Omschrijving;Notities",
+      "01-01-1000;-12,50;Oudheid CSV;Munt;",
+      "31-12-9999;-5,00;Toekomst CSV;Raket;",
+      "31-12-1899;100,00;Eeuwwisseling CSV;Loon;",
+      "01-01-2100;-1,00;Eeuwwisseling CSV;Loon;",
+    ].join("\n");
+    const before = await databaseFingerprint(db());
+    const result = await expectJson<ImportResult>(await importFile(early, text));
+    expect(result).toMatchObject({ imported: 0, duplicates: 0, createdCategories: 0 });
+    expect(result.invalid).toEqual(
+      [2, 3, 4, 5].map((line) => ({ line, errors: ["dateOutOfRange"] })),
+    );
+    expect(await databaseFingerprint(db())).toEqual(before);
   });
 
   it("imports one more identical row when the file gains one, into an archived category too", async () => {

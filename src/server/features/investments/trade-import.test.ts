@@ -128,6 +128,30 @@ describeOnEachDatabase("trades import", (database) => {
     expect(keys.every((row) => /^[0-9a-f]{64}$/.test(row.key ?? ""))).toBe(true);
   });
 
+  it("refuses trades dated before 1900 or after 2099 and stores none of them", async () => {
+    const portfolio = await openPortfolio("Out of range");
+    await addHolding(portfolio.id, { name: "Range ETF", symbol: "RNG" });
+    const text = [
+      "Datum;Product;Soort;Aantal;Koers;Kosten;Bedrag",
+      "01-01-1000;RNG;Koop;10;100;;",
+      "31-12-9999;RNG;Koop;1;100;;",
+      "31-12-1899;RNG;Dividend;;;;3,40",
+      "01-01-2100;Onbekend;Koop;1;100;;",
+    ].join("\n");
+    const before = await databaseFingerprint(db());
+    expect(await jsonOf<TradeImportResult>(await importFile(portfolio.id, text))).toEqual({
+      imported: 0,
+      duplicates: 0,
+      invalid: [
+        { line: 2, errors: ["dateOutOfRange"] },
+        { line: 3, errors: ["dateOutOfRange"] },
+        { line: 4, errors: ["dateOutOfRange"] },
+        { line: 5, errors: ["dateOutOfRange"] },
+      ],
+    });
+    expect(await databaseFingerprint(db())).toEqual(before);
+  });
+
   it("checks sells together with the trades already there", async () => {
     const portfolio = await openPortfolio("Goud");
     const gold = await addHolding(portfolio.id, { name: "Gold tracker", symbol: "GLD" });
