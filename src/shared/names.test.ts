@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstName, initials, maxShortNameLength, shortName } from "./names.ts";
+import { firstName, fitText, initials, maxShortNameLength, shortName } from "./names.ts";
 
 describe("shortName", () => {
   it("keeps a name of at most 15 characters whole", () => {
@@ -45,5 +45,19 @@ describe("initials", () => {
 
   it("falls back to a question mark", () => {
     expect(initials("  ")).toBe("?");
+  });
+});
+
+describe("fitText", () => {
+  it("keeps text that fits and cuts longer text with an ellipsis, within the limit", () => {
+    expect(fitText("Anna", 4)).toBe("Anna");
+    expect(fitText("Annemarie", 5)).toBe("Anne…");
+    expect(fitText("Anne marie", 6)).toBe("Anne…");
+    expect(fitText("x".repeat(1000), 100)).toHaveLength(100);
+  });
+
+  it("never splits a character in two", () => {
+    expect(fitText("😀😀😀", 4)).toBe("😀…");
+    expect(fitText("😀😀😀", 5)).toBe("😀😀…");
   });
 });

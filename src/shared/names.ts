@@ -33,3 +33,19 @@ export function initials(name: string): string {
   const letter = (word: string) => Array.from(word)[0] ?? "";
   return (letter(first) + (last ? letter(last) : "")).toLocaleUpperCase();
 }
+
+/**
+ * Text cut to fit a length limit, with "…" where it was cut; text that fits stays as it is.
+ * Lengths are counted as the schemas' `.max` counts them (UTF-16 units), and a cut never splits
+ * a character in two. For names that come from elsewhere (a first name in a household's name, a
+ * name from a sign-in provider) and must still keep their field's one limit.
+ */
+export function fitText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = "";
+  for (const character of text) {
+    if (kept.length + character.length > max - 1) break;
+    kept += character;
+  }
+  return `${kept.trimEnd()}…`;
+}

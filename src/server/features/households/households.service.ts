@@ -9,14 +9,23 @@ import { householdPlan } from "#server/features/billing/entitlement.ts";
 import { createDefaultCategories } from "#server/features/categories/default-categories.ts";
 import { householdMessages, type HouseholdMessages } from "./household-messages.ts";
 import { isUuid } from "#shared/ids.ts";
+import { fitText } from "#shared/names.ts";
+import { householdNameMaxLength } from "#shared/schemas/households.schema.ts";
 
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
 
+/**
+ * A new household's name, after the person's first name ("Anna's household"). A first name too
+ * long for the household name's limit is cut with an ellipsis, so the name stays one the
+ * household settings accept.
+ */
 export function householdName(fullName: string, language: Language): string {
-  const first = firstName(fullName);
-  return language === "nl" ? `Huishouden van ${first}` : `${first}'s household`;
+  const named = (first: string) =>
+    language === "nl" ? `Huishouden van ${first}` : `${first}'s household`;
+  const room = householdNameMaxLength - named("").length;
+  return named(fitText(firstName(fullName), room));
 }
 
 const aggregateName: Record<Language, string> = { en: "Household", nl: "Huishouden" };

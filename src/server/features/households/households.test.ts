@@ -10,12 +10,28 @@ import {
   firstName,
   householdName,
 } from "#server/features/households/households.service.ts";
+import { householdNameMaxLength } from "#shared/schemas/households.schema.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
 
 it("names a household after the first word of the name, in the person's language", () => {
   expect(firstName("  Anna   de Vries ")).toBe("Anna");
   expect(householdName("Anna de Vries", "en")).toBe("Anna's household");
   expect(householdName("Anna de Vries", "nl")).toBe("Huishouden van Anna");
+});
+
+it("keeps a household named after a long first name within the household name's limit", () => {
+  const long = "W".repeat(100);
+  const en = householdName(`${long} de Vries`, "en");
+  const nl = householdName(long, "nl");
+  expect(en).toBe(`${"W".repeat(67)}…'s household`);
+  expect(nl).toBe(`Huishouden van ${"W".repeat(64)}…`);
+  expect(en).toHaveLength(householdNameMaxLength);
+  expect(nl).toHaveLength(householdNameMaxLength);
+  // A name that just fits is kept whole; a cut never splits a character in two.
+  expect(householdName("W".repeat(68), "en")).toBe(`${"W".repeat(68)}'s household`);
+  const emoji = householdName("😀".repeat(50), "nl");
+  expect(emoji).toBe(`Huishouden van ${"😀".repeat(32)}…`);
+  expect(emoji.length).toBeLessThanOrEqual(householdNameMaxLength);
 });
 
 describeOnEachDatabase("createHouseholdForUser", (database) => {
@@ -61,6 +77,19 @@ describeOnEachDatabase("createHouseholdForUser", (database) => {
         [null, "member", true, "active"],
       ].sort(),
     );
+  });
+
+  it("stores a household name within its limit for a 100-character first name", async () => {
+    const name = "L".repeat(100);
+    const userId = await newUser(name);
+    await createHouseholdForUser(opened.db, { userId, fullName: name, language: "en" });
+    const membership = await findMembership(opened.db, userId);
+    const [household] = await opened.db
+      .select()
+      .from(households)
+      .where(eq(households.id, membership?.householdId ?? ""));
+    expect(household?.name).toBe(`${"L".repeat(67)}…'s household`);
+    expect(household?.name.length).toBeLessThanOrEqual(householdNameMaxLength);
   });
 
   it("creates nothing new when called again for the same person", async () => {

@@ -588,6 +588,27 @@ describeOnEachDatabase("households, members and invitations", (database) => {
       expect((await me(owner.client)).profile.scopeMemberId).toBeNull();
     });
 
+    it("names the sign-up's and the removed person's households within the name's limit", async () => {
+      const long = "V".repeat(100);
+      const alone = await signUp(long, { language: "nl" });
+      const own = (await me(alone.client)).household;
+      expect(own.name).toBe(`Huishouden van ${"V".repeat(64)}…`);
+      // The name it was given is one the household settings accept as it is.
+      await json(await patch(alone.client, `/api/households/${own.id}`, { name: own.name }));
+
+      const { owner, partner, householdId } = await couple("Ugo", `${"V".repeat(93)} Visser`);
+      const partnerMember = (await me(partner.client)).member.id;
+      await json(
+        await patch(owner.client, `/api/members/${partnerMember}`, {
+          invitationStatus: "removed",
+        }),
+      );
+      const fresh = (await me(partner.client)).household;
+      expect(fresh.id).not.toBe(householdId);
+      expect(fresh.name).toBe(`${"V".repeat(67)}…'s household`);
+      expect(fresh.name).toHaveLength(80);
+    });
+
     it("refuses to remove yourself or the household row", async () => {
       const { owner, householdId } = await couple("Wim", "Xena");
       const list = await membersOf(owner.client, householdId);
