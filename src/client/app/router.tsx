@@ -90,11 +90,16 @@ export const router = createBrowserRouter([
             handle: { area: "loans" },
             lazy: () => import("./routes/dashboard.loans.tsx"),
           },
-          ...(["taxes", "insurance"] as const).map((area) => ({
-            path: area,
-            handle: { area },
+          {
+            path: "taxes",
+            handle: { area: "taxes" },
+            lazy: () => import("./routes/dashboard.taxes.tsx"),
+          },
+          {
+            path: "insurance",
+            handle: { area: "insurance" },
             lazy: () => import("./routes/dashboard.area.tsx"),
-          })),
+          },
           {
             path: "admin",
             handle: { area: "admin" },

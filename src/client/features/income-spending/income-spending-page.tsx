@@ -31,7 +31,8 @@ export function IncomeSpendingPage({ account }: { account: Account }) {
   const { t: tDashboard } = useTranslation("dashboard");
   const format = useMoneyFormat();
   const [params, setParams] = useSearchParams();
-  const [managing, setManaging] = useState(false);
+  // `?manage=categories` opens the categories (the taxes page sends people here to mark some).
+  const [managing, setManaging] = useState(() => params.get("manage") === "categories");
   const { member, people } = useScope(account);
   const month = isMonth(params.get("month")) ? (params.get("month") as string) : currentMonth();
   const tab: Tab = isTab(params.get("tab")) ? (params.get("tab") as Tab) : "expenses";

@@ -67,8 +67,13 @@ export const taxesQueries = {
 export const useTaxYears = () => useQuery(taxesQueries.years());
 export const useTaxYear = (year: number, member: string | null) =>
   useQuery(taxesQueries.year(year, member));
-export const useBox3 = (year: number, member: string | null, basis: Box3Basis | undefined) =>
-  useQuery(taxesQueries.box3(year, member, basis));
+/** The estimate, asked only for a year Hearth has parameters for (`enabled`). */
+export const useBox3 = (
+  year: number,
+  member: string | null,
+  basis: Box3Basis | undefined,
+  enabled: boolean,
+) => useQuery({ ...taxesQueries.box3(year, member, basis), enabled });
 export const useBox3Settings = (year: number) => useQuery(taxesQueries.box3Settings(year));
 
 /** The address of a year's CSV for the return, in the scope and the chosen format. */
@@ -99,9 +104,7 @@ export const useDeleteTaxItem = () =>
   useTaxesMutation((id: string) => noContent(api.taxes.items[":id"].$delete({ param: { id } })));
 
 export const useCreateTaxDeadline = () =>
-  useTaxesMutation((input: TaxDeadlineInput) =>
-    unwrap(api.taxes.deadlines.$post({ json: input })),
-  );
+  useTaxesMutation((input: TaxDeadlineInput) => unwrap(api.taxes.deadlines.$post({ json: input })));
 
 export const useUpdateTaxDeadline = () =>
   useTaxesMutation(({ id, input }: { id: string; input: TaxDeadlineInput }) =>
@@ -116,6 +119,9 @@ export const useDeleteTaxDeadline = () =>
 export const useSaveBox3Settings = () =>
   useTaxesMutation(({ year, input }: { year: number; input: Box3SettingsInput }) =>
     unwrap(
-      api.taxes.years[":year"]["box3-settings"].$put({ param: { year: String(year) }, json: input }),
+      api.taxes.years[":year"]["box3-settings"].$put({
+        param: { year: String(year) },
+        json: input,
+      }),
     ),
   );
