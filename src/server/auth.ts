@@ -7,6 +7,7 @@ import type { Config } from "#server/env.ts";
 import {
   createHouseholdForUser,
   findProfile,
+  fitFullName,
 } from "#server/features/households/households.service.ts";
 import { limits, type Limiter } from "#server/lib/limits.ts";
 import type { Logger } from "#server/lib/logger.ts";
@@ -184,9 +185,12 @@ export function createAuth(deps: {
         }
       }),
     },
+    // Every way Better Auth writes a user (sign-up, Google's sign-in, linking an account that
+    // updates the user's details) keeps the name trimmed and within the profile's one limit.
     databaseHooks: {
       user: {
         create: {
+          before: async (user) => ({ data: { ...user, name: fitFullName(user.name) } }),
           after: async (user, ctx) => {
             const request = ctx?.request;
             const language = pickLanguage(
@@ -195,6 +199,12 @@ export function createAuth(deps: {
             );
             await createHouseholdForUser(db, { userId: user.id, fullName: user.name, language });
           },
+        },
+        update: {
+          before: async (user) =>
+            typeof user.name === "string"
+              ? { data: { ...user, name: fitFullName(user.name) } }
+              : undefined,
         },
       },
     },

@@ -1,4 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { households, members, profiles } from "#server/db/schema/households.ts";
+import { findMembership } from "#server/features/households/households.service.ts";
 import {
   outboxVerificationLink,
   signUpAndVerify,
@@ -163,6 +167,40 @@ describeOnEachDatabase("text and bodies the server refuses", (database) => {
       fullName: "U".repeat(101),
     });
     expect(viaProfile.status).toBe(400);
+  });
+
+  it("keeps the name's one limit for a person a sign-in provider creates or updates", async () => {
+    // Google's sign-in and account linking write user.name through Better Auth's internal
+    // adapter (createOAuthUser, updateUser), never through a request body Hearth checks.
+    const context = await testApp().deps.auth.$context;
+    const db = testApp().deps.database.db;
+    const email = uniqueEmail("google");
+    const { user: created } = await context.internalAdapter.createOAuthUser(
+      { name: `  ${"G".repeat(150)} Googler  `, email, emailVerified: true },
+      { providerId: "google", accountId: randomUUID() },
+    );
+    const clamped = `${"G".repeat(99)}…`;
+    expect(created.name).toBe(clamped);
+    expect((await userRow(testApp(), email))[0]?.name).toBe(clamped);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, created.id));
+    expect(profile?.fullName).toBe(clamped);
+    const membership = await findMembership(db, created.id);
+    const [member] = await db
+      .select()
+      .from(members)
+      .where(eq(members.id, membership?.memberId ?? ""));
+    expect(member?.name).toBe(clamped);
+    const [household] = await db
+      .select()
+      .from(households)
+      .where(eq(households.id, membership?.householdId ?? ""));
+    expect(household?.name.length).toBeLessThanOrEqual(80);
+
+    // Signing in again with the provider's newer details (or linking) updates the user.
+    await context.internalAdapter.updateUser(created.id, { name: "H".repeat(5000) });
+    expect((await userRow(testApp(), email))[0]?.name).toBe(`${"H".repeat(99)}…`);
+    await context.internalAdapter.updateUser(created.id, { name: " Greta Google " });
+    expect((await userRow(testApp(), email))[0]?.name).toBe("Greta Google");
   });
 
   it("ends the other sessions when the password changes, whatever the client asked", async () => {

@@ -11,6 +11,7 @@ import { householdMessages, type HouseholdMessages } from "./household-messages.
 import { isUuid } from "#shared/ids.ts";
 import { fitText } from "#shared/names.ts";
 import { householdNameMaxLength } from "#shared/schemas/households.schema.ts";
+import { profileLimits } from "#shared/schemas/profile.schema.ts";
 
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
@@ -28,6 +29,15 @@ export function householdName(fullName: string, language: Language): string {
   return named(fitText(firstName(fullName), room));
 }
 
+/**
+ * A person's name as Hearth stores it (Better Auth's user, the profile, the member row): trimmed
+ * and within the profile's one limit, cut with an ellipsis. Sign-up and the profile refuse a
+ * longer name; this holds it for paths no form checks, such as a name from Google's sign-in.
+ */
+export function fitFullName(name: string): string {
+  return fitText(name.trim(), profileLimits.fullName);
+}
+
 const aggregateName: Record<Language, string> = { en: "Household", nl: "Huishouden" };
 
 /**
@@ -39,12 +49,13 @@ export async function createHouseholdForUser(
   db: Db,
   input: { userId: string; fullName: string; language: Language },
 ): Promise<void> {
+  const fullName = fitFullName(input.fullName);
   await db.transaction(async (tx) => {
     await tx
       .insert(profiles)
       .values({
         id: input.userId,
-        fullName: input.fullName,
+        fullName,
         preferredLanguage: input.language,
         planName: null,
       })
@@ -63,12 +74,12 @@ export async function createHouseholdForUser(
     if (active.length > 0) return;
     const [household] = await tx
       .insert(households)
-      .values({ name: householdName(input.fullName, input.language) })
+      .values({ name: householdName(fullName, input.language) })
       .returning({ id: households.id });
     if (!household) throw new Error("household insert returned nothing");
     await createDefaultCategories(tx, household.id, input.language);
     await tx.insert(members).values([
-      { userId: input.userId, householdId: household.id, name: input.fullName, role: "owner" },
+      { userId: input.userId, householdId: household.id, name: fullName, role: "owner" },
       {
         userId: null,
         householdId: household.id,

@@ -92,6 +92,17 @@ describeOnEachDatabase("createHouseholdForUser", (database) => {
     expect(household?.name.length).toBeLessThanOrEqual(householdNameMaxLength);
   });
 
+  it("keeps the profile's and the member's name within the profile's limit", async () => {
+    // A user row written before the limit held, or by a path that skipped it.
+    const name = `  ${"P".repeat(1000)}  `;
+    const userId = await newUser(name);
+    await createHouseholdForUser(opened.db, { userId, fullName: name, language: "en" });
+    const [profile] = await opened.db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(profile?.fullName).toBe(`${"P".repeat(99)}…`);
+    const [member] = await opened.db.select().from(members).where(eq(members.userId, userId));
+    expect(member?.name).toBe(`${"P".repeat(99)}…`);
+  });
+
   it("creates nothing new when called again for the same person", async () => {
     const userId = await newUser("Mees");
     await createHouseholdForUser(opened.db, { userId, fullName: "Mees", language: "en" });
