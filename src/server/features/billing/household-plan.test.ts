@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkouts, coupons, subscriptions } from "#server/db/schema/billing.ts";
-import { households, invitations, members } from "#server/db/schema/households.ts";
+import { households, invitations, members, profiles } from "#server/db/schema/households.ts";
 import {
   latestOutboxMail,
   linkIn,
@@ -332,6 +332,7 @@ describeOnEachDatabase("the household's plan (test billing)", (database) => {
 
 describeOnEachDatabase("the household's plan with billing off", (database) => {
   const testApp = useTestApp(database, { BILLING: "off" });
+  const db = () => testApp().deps.database.db;
   it("says Pro in /api/me for owner and member, whatever the profiles say", async () => {
     const signUp = () =>
       signUpAndVerify(testApp, {
@@ -339,10 +340,30 @@ describeOnEachDatabase("the household's plan with billing off", (database) => {
         verificationLink: outboxVerificationLink(testApp),
       });
     const owner = await signUp();
-    const answer = await json<Me>(await owner.client.get("/api/me"));
-    expect(answer.household).toMatchObject({ planName: "pro", billing: "off" });
-    const session = await json<{ account: Me }>(await owner.client.get("/api/session"));
-    expect(session.account.household.planName).toBe("pro");
+    const member = await signUp();
+    const householdId = (await json<Me>(await owner.client.get("/api/me"))).household.id;
+    await db()
+      .update(members)
+      .set({ householdId, role: "member" })
+      .where(and(eq(members.userId, member.userId), eq(members.isHousehold, false)));
+    // The profiles say Free (the owner's choice) and nothing (the member never chose).
+    await db().update(profiles).set({ planName: "free" }).where(eq(profiles.id, owner.userId));
+    await db().update(profiles).set({ planName: null }).where(eq(profiles.id, member.userId));
+
+    for (const [person, role] of [
+      [owner, "owner"],
+      [member, "member"],
+    ] as const) {
+      const answer = await json<Me>(await person.client.get("/api/me"));
+      expect(answer.member.role).toBe(role);
+      expect(answer.household).toMatchObject({ id: householdId, planName: "pro", billing: "off" });
+      const session = await json<{ account: Me }>(await person.client.get("/api/session"));
+      expect(session.account.household).toMatchObject({ planName: "pro", billing: "off" });
+      const check = await json<{ plan_name: string }>(
+        await person.client.post("/api/check-subscription"),
+      );
+      expect(check.plan_name).toBe("pro");
+    }
     const resumed = await owner.client.post("/api/subscription/resume");
     expect(resumed.status).toBe(409);
     expect((await new TestClient(testApp).get("/api/me")).status).toBe(401);
