@@ -23,6 +23,9 @@ export function Box3Comparison({ data }: { data: Box3EstimateAnswer }) {
         ? t("comparison.introSoFar", { date: format.longDay(through) })
         : t("comparison.intro", { year: data.year });
   const real = other.real;
+  // Under the tax-free allowance there is no tax a lower real return could take off.
+  const noTax = data.returns.every((item) => item.taxEuros === 0);
+  const lowerNoTax = verdict?.outcome === "lower" && noTax;
 
   return (
     <Box3Section title={t("comparison.title")} intro={intro} testId="box3-comparison">
@@ -87,7 +90,7 @@ export function Box3Comparison({ data }: { data: Box3EstimateAnswer }) {
         <div
           className={cn(
             "flex items-start gap-3 rounded-lg px-4 py-3 text-sm",
-            verdict.outcome === "lower"
+            verdict.outcome === "lower" && !lowerNoTax
               ? "bg-emerald-50 text-emerald-950 dark:bg-emerald-400/10 dark:text-emerald-50"
               : "bg-muted/60",
           )}
@@ -100,10 +103,17 @@ export function Box3Comparison({ data }: { data: Box3EstimateAnswer }) {
             <TrendingUpIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           )}
           <p className="text-pretty">
-            {t(`comparison.${verdict.outcome}${verdict.soFar ? "SoFar" : ""}`, {
-              real: format.money(verdict.realCents),
-              deemed: format.money(verdict.deemedCents),
-            })}
+            {t(
+              lowerNoTax
+                ? verdict.soFar
+                  ? "comparison.lowerSoFarNoTax"
+                  : "comparison.lowerNoTax"
+                : `comparison.${verdict.outcome}${verdict.soFar ? "SoFar" : ""}`,
+              {
+                real: format.money(verdict.realCents),
+                deemed: format.money(verdict.deemedCents),
+              },
+            )}
           </p>
         </div>
       ) : null}

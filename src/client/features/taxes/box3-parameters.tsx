@@ -49,7 +49,7 @@ export function Box3Parameters({ data }: { data: Box3EstimateAnswer }) {
           <table className="w-full text-sm">
             <caption className="sr-only">{t("parameters.percentages")}</caption>
             <thead>
-              <tr className="border-b text-left align-bottom">
+              <tr className="border-b text-left align-top">
                 <td className="px-3 py-2" />
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
                   {t("parameters.provisional")}

@@ -105,7 +105,7 @@ export function DeadlinesCard({
   return (
     <Card className="gap-4" data-testid="tax-deadlines">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 max-sm:px-4">
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
           <CardTitle className="text-base">{t("deadlines.title")}</CardTitle>
           <CardDescription>{t("deadlines.description")}</CardDescription>
         </div>
@@ -143,7 +143,7 @@ export function DeadlinesCard({
               return (
                 <li
                   key={deadline.id}
-                  className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-[6.5rem_1fr_auto]"
+                  className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-[7rem_1fr_auto]"
                   data-testid="tax-deadline"
                   data-status={deadline.status}
                 >

@@ -23,6 +23,7 @@ import {
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import type { NameOf } from "#client/features/savings/savings-format.ts";
+import { cn } from "#client/lib/cn.ts";
 import { isRefund, type TaxItem, type TaxItemStatus } from "#shared/schemas/taxes.schema.ts";
 import { itemRows, useTaxesFormat } from "./taxes-format.ts";
 import { useCreateTaxItems, useDeleteTaxItem, useUpdateTaxItem } from "./taxes.queries.ts";
@@ -39,6 +40,16 @@ const statusBadge: Record<TaxItemStatus, "muted" | "outline" | "secondary" | "pr
   due: "premium",
   "to-receive": "outline",
 };
+
+/**
+ * Each row is a grid: in a narrow card the day and the amount on top, what it is under them and
+ * the buttons last; in a wide one day, what, amount and buttons side by side, in the columns of
+ * the whole list (a subgrid), so the amounts of all rows line up.
+ */
+const listColumns = "divide-y @3xl:grid @3xl:grid-cols-[7rem_minmax(0,1fr)_auto_auto] @3xl:gap-x-3";
+const subgridRow = "@3xl:col-span-full @3xl:grid @3xl:grid-cols-subgrid";
+const rowGrid =
+  "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 py-3 @3xl:col-span-full @3xl:grid-cols-subgrid";
 
 const itemInputOf = (item: TaxItem, status: TaxItemStatus = item.status) => ({
   year: item.year,
@@ -105,7 +116,7 @@ export function ItemsCard({
   return (
     <Card className="gap-4" data-testid="tax-items">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 max-sm:px-4">
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
           <CardTitle className="text-base">{t("items.title", { year })}</CardTitle>
           <CardDescription>{t("items.description")}</CardDescription>
         </div>
@@ -116,7 +127,7 @@ export function ItemsCard({
           </Button>
         ) : null}
       </CardHeader>
-      <CardContent className="max-sm:px-4">
+      <CardContent className="@container max-sm:px-4">
         {loading ? (
           <div className="grid gap-2" aria-busy="true">
             {[0, 1, 2].map((index) => (
@@ -137,10 +148,10 @@ export function ItemsCard({
             }
           />
         ) : (
-          <ul className="divide-y" aria-label={t("items.title", { year })}>
+          <ul className={listColumns} aria-label={t("items.title", { year })}>
             {itemRows(items).map((row) =>
               row.type === "single" ? (
-                <li key={row.key}>
+                <li key={row.key} className={subgridRow}>
                   <ItemLine
                     item={row.item}
                     nameOf={nameOf}
@@ -229,15 +240,12 @@ function ItemLine({
   const refund = isRefund(item.status);
   const next = settledStatus[item.status];
   return (
-    <div
-      className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-[6.5rem_1fr_auto_auto]"
-      data-testid="tax-item"
-      data-status={item.status}
-    >
-      <span className="text-sm text-muted-foreground tabular-nums max-sm:order-1">
+    <div className={rowGrid} data-testid="tax-item" data-status={item.status}>
+      <span className="text-sm text-muted-foreground tabular-nums @max-3xl:order-1">
         {format.day(item.onDate, true)}
       </span>
-      <div className="grid min-w-0 gap-0.5 max-sm:order-3 max-sm:col-span-2">
+      {/* Without a button to settle it, the row keeps its edit and delete beside what it is. */}
+      <div className={cn("grid min-w-0 gap-0.5 @max-3xl:order-3", next && "@max-3xl:col-span-2")}>
         <p className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
           <span className="break-words">
             {term === undefined
@@ -252,14 +260,19 @@ function ItemLine({
       </div>
       <span
         className={
-          "text-right font-semibold tabular-nums max-sm:order-2 " +
+          "text-right font-semibold tabular-nums @max-3xl:order-2 " +
           (refund ? "text-emerald-700 dark:text-emerald-400" : "")
         }
         data-testid="tax-item-amount"
       >
         {refund ? format.signed(item.amountCents) : format.money(item.amountCents)}
       </span>
-      <div className="flex items-center justify-end gap-1 max-sm:order-4 max-sm:col-span-2">
+      <div
+        className={cn(
+          "flex flex-wrap items-center justify-end gap-1 @max-3xl:order-4",
+          next && "@max-3xl:col-span-2",
+        )}
+      >
         {next ? (
           <Button size="sm" variant="outline" onClick={() => settle(item)} disabled={settling}>
             <CheckIcon aria-hidden="true" />
@@ -314,13 +327,13 @@ function SeriesRow({ items, ...actions }: LineActions & { items: TaxItem[] }) {
   const same = items.every((item) => item.amountCents === first.amountCents);
 
   return (
-    <li data-testid="tax-series" data-count={items.length}>
-      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-[6.5rem_1fr_auto_auto]">
-        <span className="text-sm text-muted-foreground tabular-nums max-sm:order-1">
+    <li className={subgridRow} data-testid="tax-series" data-count={items.length}>
+      <div className={rowGrid}>
+        <span className="text-sm text-muted-foreground tabular-nums @max-3xl:order-1">
           {format.shortMonth(first.onDate.slice(0, 7))}–{format.shortMonth(last.onDate.slice(0, 7))}{" "}
           {last.onDate.slice(0, 4)}
         </span>
-        <div className="grid min-w-0 gap-0.5 max-sm:order-3 max-sm:col-span-2">
+        <div className="grid min-w-0 gap-0.5 @max-3xl:order-3 @max-3xl:col-span-2">
           <p className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
             <span className="break-words">{format.labels.itemKind[first.kind]}</span>
             <Badge variant={settledCount === items.length ? "muted" : "outline"}>
@@ -341,17 +354,31 @@ function SeriesRow({ items, ...actions }: LineActions & { items: TaxItem[] }) {
                 : t("items.terms", { count: items.length }),
             ].join(" · ")}
           </p>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="-ml-2 h-7 justify-self-start px-2 text-primary hover:text-primary"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <ChevronDownIcon
+              aria-hidden="true"
+              className={open ? "rotate-180 transition-transform" : "transition-transform"}
+            />
+            {open ? t("items.hideTerms") : t("items.showTerms")}
+          </Button>
         </div>
         <span
           className={
-            "text-right font-semibold tabular-nums max-sm:order-2 " +
+            "text-right font-semibold tabular-nums @max-3xl:order-2 " +
             (refund ? "text-emerald-700 dark:text-emerald-400" : "")
           }
           data-testid="tax-series-total"
         >
           {refund ? format.signed(total) : format.money(total)}
         </span>
-        <div className="flex items-center justify-end gap-1 max-sm:order-4 max-sm:col-span-2">
+        <div className="flex flex-wrap items-center justify-end gap-1 @max-3xl:order-4 @max-3xl:col-span-2 @max-3xl:empty:hidden">
           {nextOpen && nextStatus ? (
             <Button
               size="sm"
@@ -367,25 +394,15 @@ function SeriesRow({ items, ...actions }: LineActions & { items: TaxItem[] }) {
               <span className="text-muted-foreground">{format.day(nextOpen.onDate)}</span>
             </Button>
           ) : null}
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-expanded={open}
-            aria-controls={listId}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <ChevronDownIcon
-              aria-hidden="true"
-              className={open ? "rotate-180 transition-transform" : "transition-transform"}
-            />
-            {open ? t("items.hideTerms") : t("items.showTerms")}
-          </Button>
         </div>
       </div>
       {open ? (
-        <ol id={listId} className="mb-3 divide-y rounded-lg border bg-muted/30 px-3">
+        <ol
+          id={listId}
+          className={cn("mb-3 divide-y rounded-lg border bg-muted/30 px-3", subgridRow)}
+        >
           {items.map((item, index) => (
-            <li key={item.id}>
+            <li key={item.id} className={subgridRow}>
               <ItemLine item={item} term={index + 1} {...actions} />
             </li>
           ))}

@@ -183,7 +183,7 @@ export function TaxesPage({ account }: { account: Account }) {
         <FigureCard
           label={t("totals.paid")}
           value={format.money(totals?.paidCents ?? 0)}
-          hint={t("totals.paidHint")}
+          hint={t("totals.paidHint", { year })}
           loading={loading}
           testId="tax-paid"
           icon={icon(WalletIcon)}
@@ -199,7 +199,11 @@ export function TaxesPage({ account }: { account: Account }) {
         <FigureCard
           label={t("totals.refunds")}
           value={format.money((totals?.receivedCents ?? 0) + (totals?.toReceiveCents ?? 0))}
-          hint={t("totals.refundsHint", { toReceive: format.money(totals?.toReceiveCents ?? 0) })}
+          hint={
+            (totals?.toReceiveCents ?? 0) > 0
+              ? t("totals.refundsHint", { toReceive: format.money(totals?.toReceiveCents ?? 0) })
+              : t("totals.refundsNoneHint", { year })
+          }
           loading={loading}
           testId="tax-refunds"
           icon={icon(HandCoinsIcon)}
