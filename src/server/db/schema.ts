@@ -38,3 +38,4 @@ export {
 } from "./schema/investments.ts";
 export { loans, loanShares, loanParts, loanExtraRepayments } from "./schema/loans.ts";
 export { taxItems, taxDeadlines, taxYears } from "./schema/taxes.ts";
+export { insurancePolicies, insurancePolicyMembers } from "./schema/insurance.ts";

@@ -17,6 +17,7 @@ import {
 } from "#server/db/schema/investments.ts";
 import { loanExtraRepayments, loanParts, loans, loanShares } from "#server/db/schema/loans.ts";
 import { taxDeadlines, taxItems, taxYears } from "#server/db/schema/taxes.ts";
+import { insurancePolicies, insurancePolicyMembers } from "#server/db/schema/insurance.ts";
 import {
   savingsAccounts,
   savingsAccountShares,
@@ -191,6 +192,25 @@ export const householdOwnedTables: readonly HouseholdOwnedTable[] = [
       sql`delete from tax_years where household_id = ${move.fromHouseholdId}::uuid
           and year in (select year from tax_years where household_id = ${move.toHouseholdId}::uuid)`,
     ],
+  },
+  {
+    table: insurancePolicies,
+    householdColumn: insurancePolicies.householdId,
+    memberColumns: [],
+    // A policy of a household of one that covered the whole household covered that person: in
+    // the new household it covers them alone, not the family they join.
+    beforeMove: (move) => [
+      sql`insert into insurance_policy_members (policy_id, household_id, member_id, share_bp, position)
+          select p.id, p.household_id, ${move.fromMemberIds[0] ?? null}::uuid, null, 0
+          from insurance_policies p
+          where p.household_id = ${move.fromHouseholdId}::uuid
+            and not exists (select 1 from insurance_policy_members m where m.policy_id = p.id)`,
+    ],
+  },
+  {
+    table: insurancePolicyMembers,
+    householdColumn: insurancePolicyMembers.householdId,
+    memberColumns: [insurancePolicyMembers.memberId],
   },
 ];
 
