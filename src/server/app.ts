@@ -19,6 +19,7 @@ import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
 import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
 import { categoryRoutes } from "./features/categories/categories.routes.ts";
 import { csvRoutes } from "./features/csv/csv.routes.ts";
+import { insuranceRoutes } from "./features/insurance/insurance.routes.ts";
 import { investmentsRoutes } from "./features/investments/investments.routes.ts";
 import { loansRoutes } from "./features/loans/loans.routes.ts";
 import { savingsRoutes } from "./features/savings/savings.routes.ts";
@@ -133,7 +134,8 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", savingsRoutes({ db }))
     .route("/", investmentsRoutes({ db, billing: deps.config.billing }))
     .route("/", loansRoutes({ db }))
-    .route("/", taxesRoutes({ db }));
+    .route("/", taxesRoutes({ db }))
+    .route("/", insuranceRoutes({ db }));
   return deps.mailer.kind === "outbox"
     ? api.route("/", mailboxRoutes({ db, access: outboxAccess(deps.config) }))
     : api;

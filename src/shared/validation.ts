@@ -83,6 +83,18 @@ export const validationKeys = [
   "partnersNeedTwo",
   "partnerSplitInvalid",
   "box3YearUnknown",
+  // Insurance (issue 14)
+  "insuranceKindRequired",
+  "insurerRequired",
+  "premiumFrequencyRequired",
+  "deductibleInvalid",
+  "voluntaryDeductibleSteps",
+  "voluntaryDeductibleHealthOnly",
+  "renewalAfterStart",
+  "noticePeriodInvalid",
+  "reminderNeedsNotice",
+  "insuredMembersRequired",
+  "insuranceSharesAllOrNone",
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -176,6 +188,24 @@ const en = {
   partnersNeedTwo: "Choose two different people as fiscal partners, or none",
   partnerSplitInvalid: "Enter the first partner's part of the joint base, from 0% to 100%",
   box3YearUnknown: `Hearth has the box 3 parameters of ${firstBox3Year} up to and including ${lastBox3Year}: choose one of those years`,
+  // Insurance (issue 14)
+  insuranceKindRequired:
+    "Choose a kind: basic health insurance, supplementary health insurance, home (building), contents, liability, car, travel, life, disability, legal aid, funeral, pet or other",
+  insurerRequired: "Enter the insurer (at most 100 characters)",
+  premiumFrequencyRequired:
+    "Choose how often the premium is paid: monthly, quarterly, half-yearly or yearly",
+  deductibleInvalid: "Enter the deductible (eigen risico) as an amount of € 0 or more",
+  voluntaryDeductibleSteps:
+    "Choose a voluntary deductible (vrijwillig eigen risico) of € 0, € 100, € 200, € 300, € 400 or € 500",
+  voluntaryDeductibleHealthOnly: "Only basic health insurance has a voluntary deductible",
+  renewalAfterStart: "The renewal date comes after the start date",
+  noticePeriodInvalid:
+    "Enter a notice period (opzegtermijn) of 1 to 24 months or 1 to 365 days, or none",
+  reminderNeedsNotice:
+    "A reminder needs a renewal date and a notice period (opzegtermijn): enter them, or choose no reminder",
+  insuredMembersRequired: "Choose who is insured: the household, or one or more members",
+  insuranceSharesAllOrNone:
+    "Give every insured member a share of the premium, or none to share it evenly",
 } as const satisfies Record<ValidationKey, string>;
 
 const nl = {
@@ -263,6 +293,24 @@ const nl = {
   partnerSplitInvalid:
     "Voer het deel van de gezamenlijke grondslag voor de eerste fiscaal partner in, van 0% tot 100%",
   box3YearUnknown: `Hearth heeft de box 3-parameters van ${firstBox3Year} tot en met ${lastBox3Year}: kies een van die jaren`,
+  // Verzekeringen (issue 14)
+  insuranceKindRequired:
+    "Kies een soort: zorgverzekering (basis), aanvullende verzekering, opstalverzekering, inboedelverzekering, aansprakelijkheidsverzekering, autoverzekering, reisverzekering, levensverzekering, arbeidsongeschiktheidsverzekering, rechtsbijstandverzekering, uitvaartverzekering, dierenverzekering of overig",
+  insurerRequired: "Vul de verzekeraar in (hoogstens 100 tekens)",
+  premiumFrequencyRequired:
+    "Kies hoe vaak je de premie betaalt: per maand, per kwartaal, per halfjaar of per jaar",
+  deductibleInvalid: "Voer het eigen risico in als bedrag van € 0 of meer",
+  voluntaryDeductibleSteps:
+    "Kies een vrijwillig eigen risico van € 0, € 100, € 200, € 300, € 400 of € 500",
+  voluntaryDeductibleHealthOnly:
+    "Alleen een basiszorgverzekering heeft een vrijwillig eigen risico",
+  renewalAfterStart: "De verlengdatum ligt na de ingangsdatum",
+  noticePeriodInvalid: "Voer een opzegtermijn in van 1 tot 24 maanden of 1 tot 365 dagen, of geen",
+  reminderNeedsNotice:
+    "Een herinnering heeft een verlengdatum en een opzegtermijn nodig: vul ze in, of kies geen herinnering",
+  insuredMembersRequired: "Kies wie verzekerd is: het huishouden, of een of meer leden",
+  insuranceSharesAllOrNone:
+    "Geef elk verzekerd lid een deel van de premie, of niemand om hem gelijk te verdelen",
 } as const satisfies Record<ValidationKey, string>;
 
 export const validationMessages: Record<Language, Record<ValidationKey, string>> = { en, nl };

@@ -66,6 +66,8 @@ export type HouseholdIds = {
   /** Taxes of 2025 (`matrixTaxYear`): a payment of the owner's and a deadline with a reminder. */
   taxItemId: string;
   taxDeadlineId: string;
+  /** A basic health insurance of owner and member, shared evenly, renewing on 1 January. */
+  insurancePolicyId: string;
   invitationId: string;
   checkoutId: string;
 };
@@ -186,11 +188,11 @@ export function copyOf(testApp: () => TestApp, client: TestClient): TestClient {
  * Household A (a Pro subscription; owner, member, a category, a personal, a split and an income
  * entry, a monthly recurring rule with occurrences, a budget, a savings account with a goal, a
  * portfolio with a holding, a buy and a price, a shared mortgage with an extra repayment, a tax
- * payment, a tax deadline and a year's box 3 choice, a pending invitation, a pending checkout, the
- * owner's avatar), household B with its owner, an administrator with a household of their own, a
- * coupon and the plans; everything made through the routes a person uses, except what only a
- * payment or an administrator's screen would make (the subscription, the checkout, the coupon),
- * which is stored directly.
+ * payment, a tax deadline and a year's box 3 choice, a health insurance of owner and member, a
+ * pending invitation, a pending checkout, the owner's avatar), household B with its owner, an
+ * administrator with a household of their own, a coupon and the plans; everything made through
+ * the routes a person uses, except what only a payment or an administrator's screen would make
+ * (the subscription, the checkout, the coupon), which is stored directly.
  */
 export async function buildMatrixFixture(
   testApp: () => TestApp,
@@ -386,6 +388,20 @@ export async function buildMatrixFixture(
       firstPartnerSplitBp: 6000,
     }),
   );
+  const policy = await jsonOk<{ id: string }>(
+    await owner.client.post("/api/insurance/policies", {
+      kind: "health-basic",
+      insurer: "Matrix Zorg",
+      premiumCents: 14_250,
+      deductibleCents: 38_500,
+      startDate: `${month.slice(0, 4)}-01-01`,
+      renewalDate: `${Number(month.slice(0, 4)) + 1}-01-01`,
+      noticePeriod: { value: 1, unit: "months" },
+      insured: "members",
+      members: [{ memberId: owner.memberId }, { memberId: member.memberId }],
+    }),
+    201,
+  );
   const invitation = await inviteByMail(testApp, owner);
   const checkoutId = await newCheckout(testApp, owner);
 
@@ -434,6 +450,7 @@ export async function buildMatrixFixture(
       ...loan,
       taxItemId: taxItem.items[0]?.id ?? "",
       taxDeadlineId: taxDeadline.id,
+      insurancePolicyId: policy.id,
       invitationId: invitation.id,
       checkoutId,
     },

@@ -21,9 +21,9 @@ import {
 } from "#server/db/schema/investments.ts";
 import { loanExtraRepayments, loanParts, loans } from "#server/db/schema/loans.ts";
 import { taxDeadlines, taxItems } from "#server/db/schema/taxes.ts";
+import { insurancePolicies } from "#server/db/schema/insurance.ts";
 import type { ErrorCode } from "#shared/errors.ts";
 import type { CorruptionKind } from "#test/bad-input.ts";
-import { gatedAreas } from "#shared/plans.ts";
 import {
   latestOutboxMail,
   linkIn,
@@ -434,6 +434,24 @@ async function throwawayBookedLoan(fx: MatrixFixture) {
   return loanId;
 }
 
+// ——— Insurance: throwaway rows of A ———
+
+/** A travel policy of A's whole household, started this month. */
+async function throwawayPolicy(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(insurancePolicies)
+    .values({
+      householdId: fx.a.householdId,
+      kind: "travel",
+      insurer: "Matrix throwaway insurer",
+      premiumCents: 450,
+      startDate: `${fx.month}-01`,
+    })
+    .returning({ id: insurancePolicies.id });
+  if (!row) throw new Error("No policy row.");
+  return row.id;
+}
+
 async function throwawayFeature(fx: MatrixFixture) {
   const [row] = await db(fx)
     .insert(subscriptionPlanFeatures)
@@ -722,24 +740,6 @@ export const routeMatrix: MatrixEntry[] = [
     request: ({ made }) => ({ path: `/api/files/avatars/${made.ownerUserId}/${made.file}` }),
     expect: household(200),
   },
-
-  // ——— Gated areas: 403 PLAN_REQUIRED on Free, open on A's Pro ———
-  ...gatedAreas
-    .filter(
-      (area) =>
-        area !== "savings" && area !== "investments" && area !== "loans" && area !== "taxes",
-    )
-    .map((area): MatrixEntry => ({
-      route: `GET /api/${area}/overview`,
-      request: () => ({ path: `/api/${area}/overview` }),
-      expect: {
-        anonymous: 401,
-        otherHousehold: { status: 403, code: "PLAN_REQUIRED" },
-        admin: { status: 403, code: "PLAN_REQUIRED" },
-        member: 200,
-        owner: 200,
-      },
-    })),
 
   // ——— Savings (Premium; A is on Pro, B and the administrator on Free) ———
   {
@@ -1401,6 +1401,118 @@ export const routeMatrix: MatrixEntry[] = [
     }),
     expect: premiumArea(200),
     badInput: {},
+  },
+
+  // ——— Insurance (Pro; A is on Pro, B and the administrator on Free: as for a Premium area) ———
+  {
+    route: "GET /api/insurance/overview",
+    request: ({ a }) => ({ path: "/api/insurance/overview", query: { member: a.memberMemberId } }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "GET /api/insurance/policies",
+    request: ({ a }) => ({ path: "/api/insurance/policies", query: { member: a.ownerMemberId } }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "POST /api/insurance/policies",
+    request: ({ a, fx }) => ({
+      path: "/api/insurance/policies",
+      body: {
+        kind: "health-basic",
+        insurer: "Matrix Zorg",
+        policyNumber: "MZ-123456",
+        premiumCents: 14_250,
+        frequency: "monthly",
+        deductibleCents: 38_500,
+        voluntaryDeductibleCents: 20_000,
+        coverageNotes: "Matrix basisverzekering met vrijwillig eigen risico",
+        startDate: `${fx.month}-01`,
+        renewalDate: `${Number(fx.month.slice(0, 4)) + 1}-01-01`,
+        noticePeriod: { value: 1, unit: "months" },
+        remindDaysBefore: 14,
+        insured: "members",
+        members: [
+          { memberId: a.ownerMemberId, shareBp: 6000 },
+          { memberId: a.memberMemberId, shareBp: 4000 },
+        ],
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: {
+      optional: [
+        "policyNumber",
+        "frequency",
+        "deductibleCents",
+        "voluntaryDeductibleCents",
+        "coverageNotes",
+        "renewalDate",
+        "noticePeriod",
+        "remindDaysBefore",
+        "insured",
+      ],
+    },
+  },
+  {
+    route: "GET /api/insurance/policies/:id",
+    request: ({ a }) => ({
+      path: `/api/insurance/policies/${a.insurancePolicyId}`,
+      query: { member: a.memberMemberId },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "PUT /api/insurance/policies/:id",
+    request: ({ a, fx }) => ({
+      path: `/api/insurance/policies/${a.insurancePolicyId}`,
+      body: {
+        kind: "liability",
+        insurer: "Matrix Verzekeringen",
+        policyNumber: "MV-42",
+        premiumCents: 2_595,
+        frequency: "quarterly",
+        deductibleCents: 0,
+        voluntaryDeductibleCents: null,
+        coverageNotes: "Matrix gezinsdekking",
+        startDate: `${fx.month}-01`,
+        renewalDate: `${Number(fx.month.slice(0, 4)) + 1}-${fx.month.slice(5, 7)}-01`,
+        noticePeriod: { value: 30, unit: "days" },
+        remindDaysBefore: 7,
+        insured: "household",
+      },
+    }),
+    expect: premiumArea(200),
+    badInput: {
+      optional: [
+        "policyNumber",
+        "frequency",
+        "deductibleCents",
+        "voluntaryDeductibleCents",
+        "coverageNotes",
+        "renewalDate",
+        "noticePeriod",
+        "remindDaysBefore",
+      ],
+    },
+  },
+  {
+    route: "POST /api/insurance/policies/:id/cancel",
+    setup: async (fx) => ({ policyId: await throwawayPolicy(fx) }),
+    request: ({ made, fx }) => ({
+      path: `/api/insurance/policies/${made.policyId}/cancel`,
+      body: { endsOn: `${Number(fx.month.slice(0, 4)) + 1}-12-31` },
+    }),
+    expect: premiumArea(200),
+    badInput: {},
+  },
+  {
+    route: "DELETE /api/insurance/policies/:id",
+    setup: async (fx) => ({ policyId: await throwawayPolicy(fx) }),
+    request: ({ made }) => ({ path: `/api/insurance/policies/${made.policyId}` }),
+    expect: premiumArea(204),
   },
 
   // ——— Plans, checkout, subscription (BILLING=test) ———
