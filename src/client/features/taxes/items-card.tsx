@@ -385,9 +385,6 @@ function SeriesRow({ items, ...actions }: LineActions & { items: TaxItem[] }) {
               variant="outline"
               onClick={() => actions.settle(nextOpen)}
               disabled={actions.settling}
-              aria-label={t(`items.markTerm.${nextStatus}`, {
-                day: format.day(nextOpen.onDate, true),
-              })}
             >
               <CheckIcon aria-hidden="true" />
               {t(`items.markAs.${nextStatus}`)}{" "}

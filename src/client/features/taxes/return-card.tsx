@@ -37,6 +37,8 @@ export function ReturnCard({
   const format = useTaxesFormat();
   const categories = overview?.categories ?? [];
   const interest = overview?.ownHomeInterest;
+  // A mortgage not running in the year (not started, or repaid) has no interest to show.
+  const paying = interest?.loans.filter((loan) => loan.interestCents > 0) ?? [];
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
 
@@ -117,10 +119,14 @@ export function ReturnCard({
                 <Link to={loansPath}>{t("return.toLoans")}</Link>
               </Button>
             </div>
+          ) : paying.length === 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="tax-interest-none">
+              {t("return.noInterestInYear", { year })}
+            </p>
           ) : (
             <div className="grid gap-2 text-sm">
               <ul className="divide-y">
-                {interest.loans.map((loan) => (
+                {paying.map((loan) => (
                   <li key={loan.loanId} className="flex items-baseline justify-between gap-3 py-2">
                     <span className="min-w-0">
                       <Link className={linkClass} to={loanPath(loan.loanId)}>
