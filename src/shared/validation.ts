@@ -95,6 +95,7 @@ export const validationKeys = [
   "reminderNeedsNotice",
   "insuredMembersRequired",
   "insuranceSharesAllOrNone",
+  "bookingOutsidePolicy",
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -206,6 +207,8 @@ const en = {
   insuredMembersRequired: "Choose who is insured: the household, or one or more members",
   insuranceSharesAllOrNone:
     "Give every insured member a share of the premium, or none to share it evenly",
+  bookingOutsidePolicy:
+    "The policy does not run then: choose a first premium within the policy's cover",
 } as const satisfies Record<ValidationKey, string>;
 
 const nl = {
@@ -311,6 +314,8 @@ const nl = {
   insuredMembersRequired: "Kies wie verzekerd is: het huishouden, of een of meer leden",
   insuranceSharesAllOrNone:
     "Geef elk verzekerd lid een deel van de premie, of niemand om hem gelijk te verdelen",
+  bookingOutsidePolicy:
+    "De polis loopt dan niet: kies een eerste premie binnen de looptijd van de polis",
 } as const satisfies Record<ValidationKey, string>;
 
 export const validationMessages: Record<Language, Record<ValidationKey, string>> = { en, nl };

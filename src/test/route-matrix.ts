@@ -452,6 +452,18 @@ async function throwawayPolicy(fx: MatrixFixture) {
   return row.id;
 }
 
+/** A throwaway policy whose premium the owner booked (the next premium on or after today). */
+async function throwawayBookedPolicy(fx: MatrixFixture) {
+  const policyId = await throwawayPolicy(fx);
+  await jsonOk(
+    await fx.people.owner.client.post(`/api/insurance/policies/${policyId}/booking`, {
+      categoryId: fx.a.expenseCategoryId,
+    }),
+    201,
+  );
+  return policyId;
+}
+
 async function throwawayFeature(fx: MatrixFixture) {
   const [row] = await db(fx)
     .insert(subscriptionPlanFeatures)
@@ -1512,6 +1524,27 @@ export const routeMatrix: MatrixEntry[] = [
     route: "DELETE /api/insurance/policies/:id",
     setup: async (fx) => ({ policyId: await throwawayPolicy(fx) }),
     request: ({ made }) => ({ path: `/api/insurance/policies/${made.policyId}` }),
+    expect: premiumArea(204),
+  },
+  {
+    route: "POST /api/insurance/policies/:id/booking",
+    setup: async (fx) => ({ policyId: await throwawayPolicy(fx) }),
+    request: ({ a, made }) => ({
+      path: `/api/insurance/policies/${made.policyId}/booking`,
+      body: {
+        categoryId: a.expenseCategoryId,
+        merchant: "Matrix insurer",
+        notes: "Matrix premium",
+        paidByMemberId: a.ownerMemberId,
+      },
+    }),
+    expect: premiumArea(201),
+    badInput: { optional: ["merchant", "notes", "paidByMemberId"] },
+  },
+  {
+    route: "DELETE /api/insurance/policies/:id/booking",
+    setup: async (fx) => ({ policyId: await throwawayBookedPolicy(fx) }),
+    request: ({ made }) => ({ path: `/api/insurance/policies/${made.policyId}/booking` }),
     expect: premiumArea(204),
   },
 

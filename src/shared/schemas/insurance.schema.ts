@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { noticeUnits, premiumFrequencies } from "../insurance-math.ts";
+import { recurringRuleSchema } from "./recurring.schema.ts";
 import { optionalText, scopeQuerySchema } from "./savings.schema.ts";
 import { remindDaysSchema } from "./taxes.schema.ts";
-import { amountCentsSchema, isoDateSchema, maxAmountCents } from "./transactions.schema.ts";
+import {
+  amountCentsSchema,
+  entryFieldsSchema,
+  isoDateSchema,
+  maxAmountCents,
+} from "./transactions.schema.ts";
 
 /**
  * Insurance (Pro): a household's policies — kind, insurer, premium at its frequency, deductibles,
@@ -175,9 +181,27 @@ export type CreatePolicyInput = z.input<typeof createPolicySchema>;
  * names its owner: left out, the policy would quietly become the household's.
  */
 export const updatePolicySchema = policyFields
-  .extend({ insured: z.enum(insuredKinds, { error: "invalid" }) })
+  .extend({
+    insured: z.enum(insuredKinds, { error: "invalid" }),
+    /**
+     * A booked premium: the day a new premium, frequency or split applies from (left out:
+     * today). The booked series is rewritten from its first date on or after it.
+     */
+    changesOn: isoDateSchema.optional(),
+  })
   .superRefine(checkPolicy);
 export type UpdatePolicyInput = z.input<typeof updatePolicySchema>;
+
+/**
+ * Booking the premium as a recurring expense (decision 024): its category, who pays (left out:
+ * the first person it covers), the entries' merchant (left out: the insurer) and notes, and the
+ * first premium to book (left out: the next on or after today of the series from the policy's
+ * start). The amount, frequency and split (the policy's parts) come from the policy.
+ */
+export const policyBookingInputSchema = entryFieldsSchema
+  .pick({ categoryId: true, merchant: true, notes: true, paidByMemberId: true })
+  .extend({ startDate: isoDateSchema.optional() });
+export type PolicyBookingInput = z.input<typeof policyBookingInputSchema>;
 
 /** Cancelling a policy: the last day it covers (on or after its start). It is kept. */
 export const cancelPolicySchema = z.object({ endsOn: isoDateSchema });
@@ -230,6 +254,11 @@ export const policySchema = z.object({
   notice: z
     .object({ deadline: z.string(), renewalDate: z.string(), remindOn: z.string().nullable() })
     .nullable(),
+  /**
+   * The booked premium: the recurring rule that books it from now on (after a change of
+   * premium, the later of the two), null when it is not booked (decision 024).
+   */
+  booking: recurringRuleSchema.nullable().optional(),
 });
 export type Policy = z.infer<typeof policySchema>;
 

@@ -64,6 +64,11 @@ export const recurringRuleSchema = z.object({
    * schedule (`amountCents` is the next one), and the series ends with the loan.
    */
   loanId: z.string().nullable(),
+  /**
+   * An insurance policy's booked premium: the policy's premium at its frequency; a change of the
+   * premium rewrites the series from its date, cancelling the policy ends it (decision 024).
+   */
+  policyId: z.string().nullable().optional(),
 });
 export type RecurringRule = z.infer<typeof recurringRuleSchema>;
 

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { households, members } from "./households.ts";
+import { insurancePolicies } from "./insurance.ts";
 import { loans } from "./loans.ts";
 
 /**
@@ -90,6 +91,11 @@ export const recurringRules = pgTable(
      * payment from the loan's schedule, not `amount_cents` (which holds the first one).
      */
     loanId: uuid("loan_id").references(() => loans.id, { onDelete: "set null" }),
+    /**
+     * An insurance policy's premium booked as this rule (decision 024): the policy's premium at
+     * its frequency; a change of premium rewrites the series from its date, cancelling ends it.
+     */
+    policyId: uuid("policy_id").references(() => insurancePolicies.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Db } from "#server/db/client.ts";
 import {
+  errorResponse as error,
   gatedResponses,
   idParam,
   invalidResponse as invalid,
@@ -17,24 +18,29 @@ import {
   createPolicySchema,
   insuranceOverviewSchema,
   insuranceQuerySchema,
+  policyBookingInputSchema,
   policyListSchema,
   policySchema,
   updatePolicySchema,
 } from "#shared/schemas/insurance.schema.ts";
+import { recurringRuleSchema } from "#shared/schemas/recurring.schema.ts";
 import {
+  bookPolicy,
   cancelPolicy,
   createPolicy,
   deletePolicy,
   insuranceOverview,
   listPolicies,
   policyDetail,
+  unbookPolicy,
   updatePolicy,
 } from "./insurance.service.ts";
 
 /**
  * The insurance area (Pro): policies with who they cover, their premiums and each member's
  * part, cancelling (kept as history), and the overview with totals, the coverage grid and the
- * renewals and notice deadlines within 60 days. The plan gate on `/api/insurance/*`
+ * renewals and notice deadlines within 60 days, and booking a premium as a recurring expense
+ * tied to its policy (decision 024). The plan gate on `/api/insurance/*`
  * (gated-areas.routes.ts) runs before every route here.
  */
 const gated = gatedResponses("insurance");
@@ -87,7 +93,28 @@ const routes = {
   remove: createRoute({
     method: "delete",
     path: "/insurance/policies/{id}",
-    summary: "Deletes a policy",
+    summary: "Deletes a policy; its booked premium ends today, what it booked stays",
+    request: { params: idParam },
+    responses: { ...removed, ...gated, ...notFound },
+  }),
+  book: createRoute({
+    method: "post",
+    path: "/insurance/policies/{id}/booking",
+    summary:
+      "Books the premium as a recurring expense at its frequency, split between the people it covers",
+    request: { params: idParam, ...body(policyBookingInputSchema) },
+    responses: {
+      201: json("The booking (a recurring rule)", recurringRuleSchema),
+      409: error("The policy's premium is booked already"),
+      ...invalid,
+      ...gated,
+      ...notFound,
+    },
+  }),
+  unbook: createRoute({
+    method: "delete",
+    path: "/insurance/policies/{id}/booking",
+    summary: "Stops booking the premium: the rule ends today, what it booked stays",
     request: { params: idParam },
     responses: { ...removed, ...gated, ...notFound },
   }),
@@ -142,7 +169,23 @@ export function insuranceRoutes(deps: { db: Db }) {
       ),
     )
     .openapi(routes.remove, async (c) => {
-      await deletePolicy(db, requireViewer(c), c.req.valid("param").id);
+      await deletePolicy(db, requireViewer(c), c.req.valid("param").id, today());
+      return c.body(null, 204);
+    })
+    .openapi(routes.book, async (c) =>
+      c.json(
+        await bookPolicy(
+          db,
+          requireViewer(c),
+          c.req.valid("param").id,
+          c.req.valid("json"),
+          today(),
+        ),
+        201,
+      ),
+    )
+    .openapi(routes.unbook, async (c) => {
+      await unbookPolicy(db, requireViewer(c), c.req.valid("param").id, today());
       return c.body(null, 204);
     });
 }

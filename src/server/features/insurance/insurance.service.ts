@@ -17,6 +17,16 @@ import {
   perMonth,
   premiumFigures,
 } from "#shared/insurance-math.ts";
+import type { RecurringRule } from "#shared/schemas/recurring.schema.ts";
+import {
+  bookingsOf,
+  bookPremium,
+  catchUpRewritten,
+  endBookingOn,
+  endBookings,
+  lockPolicy,
+  rewriteBooking,
+} from "./insurance-booking.ts";
 import {
   essentialKinds,
   insuranceKinds,
@@ -24,6 +34,7 @@ import {
   type createPolicySchema,
   type InsuranceOverview,
   type Policy,
+  type policyBookingInputSchema,
   type PolicyList,
   type PremiumFigures,
   type updatePolicySchema,
@@ -175,6 +186,7 @@ function policyOut(
   parts: Part[],
   memberId: string | null,
   day: IsoDate,
+  booking: RecurringRule | null,
 ): Policy {
   const { policy } = record;
   const premium = premiumFigures(policy.premiumCents, policy.premiumFrequency);
@@ -213,6 +225,7 @@ function policyOut(
         ? nextRenewal(policy.renewalDate, day)
         : null,
     notice: noticeOf(policy, day),
+    booking,
   };
 }
 
@@ -224,15 +237,22 @@ async function scopedPolicies(
   day: IsoDate,
 ) {
   const memberId = await scopeMemberId(db, viewer, query.member);
-  const [records, people] = await Promise.all([
+  const [records, people, bookings] = await Promise.all([
     loadPolicies(db, viewer.householdId),
     peopleOf(db, viewer.householdId),
+    bookingsOf(db, viewer.householdId, day),
   ]);
   const policies = records
     .filter((record) => memberId === null || covers(record, memberId))
     .map((record) => ({
       record,
-      out: policyOut(record, partsOf(record, people), memberId, day),
+      out: policyOut(
+        record,
+        partsOf(record, people),
+        memberId,
+        day,
+        bookings.get(record.policy.id) ?? null,
+      ),
     }));
   return { memberId, people, policies };
 }
@@ -274,8 +294,17 @@ export async function policyDetail(
 ): Promise<Policy> {
   const record = await policyOf(db, viewer, id);
   const memberId = await scopeMemberId(db, viewer, query.member);
-  const people = await peopleOf(db, viewer.householdId);
-  return policyOut(record, partsOf(record, people), memberId, day);
+  const [people, bookings] = await Promise.all([
+    peopleOf(db, viewer.householdId),
+    bookingsOf(db, viewer.householdId, day),
+  ]);
+  return policyOut(
+    record,
+    partsOf(record, people),
+    memberId,
+    day,
+    bookings.get(record.policy.id) ?? null,
+  );
 }
 
 type PolicyInput = z.output<typeof createPolicySchema> | z.output<typeof updatePolicySchema>;
@@ -354,7 +383,9 @@ export async function createPolicy(
 
 /**
  * Changes a policy and who it covers, in one transaction. Its status stays: a cancelled policy
- * stays cancelled with its end date, which may not come before a new start date.
+ * stays cancelled with its end date, which may not come before a new start date. A booked
+ * premium whose amount, frequency or parts changed is rewritten from `changesOn` (default
+ * today) in the same transaction (decision 024).
  */
 export async function updatePolicy(
   db: Db,
@@ -363,7 +394,8 @@ export async function updatePolicy(
   input: z.output<typeof updatePolicySchema>,
   day: IsoDate,
 ): Promise<Policy> {
-  await db.transaction(async (tx) => {
+  const rewritten = await db.transaction(async (tx) => {
+    if (isUuid(id)) await lockPolicy(tx, id);
     const record = await policyOf(tx, viewer, id);
     // Members it covers already may stay although they left the household since.
     const known = record.members.map((member) => member.memberId);
@@ -376,7 +408,19 @@ export async function updatePolicy(
       .set({ ...policyValues(input), updatedAt: new Date() })
       .where(eq(insurancePolicies.id, record.policy.id));
     await writeMembers(tx, viewer, record.policy.id, rows);
+    const [changed] = await loadPolicies(tx, viewer.householdId, { policyId: record.policy.id });
+    if (!changed) return null;
+    const parts = partsOf(changed, await peopleOf(tx, viewer.householdId));
+    return rewriteBooking(
+      tx,
+      viewer.householdId,
+      changed.policy,
+      parts,
+      input.changesOn ?? day,
+      day,
+    );
   });
+  await catchUpRewritten(db, rewritten, day);
   return policyDetail(db, viewer, id, {}, day);
 }
 
@@ -392,6 +436,7 @@ export async function cancelPolicy(
   day: IsoDate,
 ): Promise<Policy> {
   await db.transaction(async (tx) => {
+    if (isUuid(id)) await lockPolicy(tx, id);
     const record = await policyOf(tx, viewer, id);
     if (input.endsOn < record.policy.startDate) {
       throw fieldError(viewer, "endsOn", "endBeforeStart");
@@ -400,14 +445,52 @@ export async function cancelPolicy(
       .update(insurancePolicies)
       .set({ status: "cancelled", endsOn: input.endsOn, updatedAt: new Date() })
       .where(eq(insurancePolicies.id, record.policy.id));
+    // Its booked premium ends with the cover (decision 024).
+    await endBookingOn(tx, viewer.householdId, record.policy.id, input.endsOn);
   });
   return policyDetail(db, viewer, id, {}, day);
 }
 
-/** Deletes a policy with its member rows. */
-export async function deletePolicy(db: Db, viewer: Viewer, id: string) {
+/**
+ * Deletes a policy with its member rows, after ending its booked premium today (what it booked
+ * stays, an ordinary ended series).
+ */
+export async function deletePolicy(db: Db, viewer: Viewer, id: string, day: IsoDate) {
   const record = await policyOf(db, viewer, id);
-  await db.delete(insurancePolicies).where(eq(insurancePolicies.id, record.policy.id));
+  await endBookings(db, viewer.householdId, record.policy.id, day, async (tx) => {
+    await tx.delete(insurancePolicies).where(eq(insurancePolicies.id, record.policy.id));
+  });
+}
+
+/**
+ * Books the policy's premium as a recurring expense tied to it (decision 024): the premium at
+ * its frequency, split between the people it covers by their parts. The payer, when named, is
+ * an active person of the household.
+ */
+export async function bookPolicy(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: z.output<typeof policyBookingInputSchema>,
+  day: IsoDate,
+): Promise<RecurringRule> {
+  const record = await policyOf(db, viewer, id);
+  const parts = partsOf(record, await peopleOf(db, viewer.householdId));
+  return bookPremium(
+    db,
+    viewer,
+    record.policy,
+    parts.map((part) => ({ memberId: part.memberId, premiumCents: part.premiumCents })),
+    input,
+    day,
+  );
+}
+
+/** Stops booking the policy's premium: the rule ends today, what it booked stays. */
+export async function unbookPolicy(db: Db, viewer: Viewer, id: string, day: IsoDate) {
+  const record = await policyOf(db, viewer, id);
+  const ended = await endBookings(db, viewer.householdId, record.policy.id, day);
+  if (ended === 0) throw new AppError("NOT_FOUND", "This policy's premium is not booked.");
 }
 
 /**

@@ -82,7 +82,8 @@ async function insertRule(
   tx: Queryable,
   householdId: string,
   fields: RuleFields,
-  schedule: Pick<RuleRow, "frequency" | "startDate" | "endDate" | "loanId">,
+  schedule: Pick<RuleRow, "frequency" | "startDate" | "endDate" | "loanId"> &
+    Partial<Pick<RuleRow, "policyId">>,
 ) {
   const { columns, shares } = entryColumns(fields);
   const [rule] = await tx
@@ -141,6 +142,7 @@ export function toRule(
     endDate: rule.endDate,
     nextDate,
     loanId: rule.loanId,
+    policyId: rule.policyId,
   };
 }
 
@@ -204,7 +206,11 @@ export async function createRule(
   viewer: Viewer,
   input: EntryValues & { frequency: RuleRow["frequency"]; endDate: string | null },
   today: IsoDate,
-  options: { loanId?: string; before?: (tx: Queryable) => Promise<void> } = {},
+  options: {
+    loanId?: string;
+    policyId?: string;
+    before?: (tx: Queryable) => Promise<void>;
+  } = {},
 ): Promise<RecurringRule> {
   const made = await db.transaction(async (tx) => {
     await options.before?.(tx);
@@ -214,6 +220,7 @@ export async function createRule(
       startDate: input.occurredOn,
       endDate: input.endDate,
       loanId: options.loanId ?? null,
+      policyId: options.policyId ?? null,
     });
     const step = await firstStep(tx, rule, today);
     const shares = await sharesOf(tx, [rule.id]);
@@ -379,87 +386,15 @@ export async function editFollowing(
       startDate: splitDate,
       endDate,
       loanId: old.loanId,
+      policyId: old.policyId,
     });
     const { columns, shares } = entryColumns(input);
-    const following = await tx
-      .select({
-        id: transactions.id,
-        date: transactions.recurringDate,
-        amountCents: transactions.amountCents,
-      })
-      .from(transactions)
-      .where(
-        and(eq(transactions.recurringRuleId, old.id), gte(transactions.recurringDate, splitDate)),
-      );
-    const onSchedule = new Set(
-      occurrencesBetween(rule, splitDate, old.materializedThrough ?? splitDate, 100_000),
-    );
-    const keep = following.filter((row) => row.date && onSchedule.has(row.date));
-    const drop = following.filter((row) => !(row.date && onSchedule.has(row.date)));
-    const now = new Date();
-    if (keep.length > 0) {
-      const ids = keep.map((row) => row.id);
-      // A loan's payments made so far keep their own amounts (each month's payment), and their
-      // shares are those amounts split the new way.
-      const { amountCents: _amount, ...otherColumns } = columns;
-      await tx
-        .update(transactions)
-        .set({
-          ...(rule.loanId ? otherColumns : columns),
-          recurringRuleId: rule.id,
-          updatedAt: now,
-        })
-        .where(inArray(transactions.id, ids));
-      await tx.delete(transactionShares).where(inArray(transactionShares.transactionId, ids));
-      await tx.insert(transactionShares).values(
-        keep.flatMap((row) =>
-          (rule.loanId ? sharesFor(rule, shares, row.amountCents) : shares).map((share) => ({
-            transactionId: row.id,
-            householdId: viewer.householdId,
-            memberId: share.memberId,
-            amountCents: share.amountCents,
-            percentBp: share.percentBp,
-          })),
-        ),
-      );
-    }
-    if (drop.length > 0) {
-      // Off the new schedule: deleted (soft, like a person's delete) and left on the old rule.
-      await tx
-        .update(transactions)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(
-          and(
-            inArray(
-              transactions.id,
-              drop.map((row) => row.id),
-            ),
-            isNull(transactions.deletedAt),
-          ),
-        );
-    }
+    await takeOverFollowing(tx, viewer.householdId, old, rule, splitDate, columns, shares);
     // The edited occurrence itself may also move to another day.
     await tx
       .update(transactions)
-      .set({ occurredOn: input.occurredOn, updatedAt: now })
+      .set({ occurredOn: input.occurredOn, updatedAt: new Date() })
       .where(and(eq(transactions.id, occurrence.id), eq(transactions.recurringRuleId, rule.id)));
-
-    if (splitDate <= old.startDate) {
-      await tx.delete(recurringRules).where(eq(recurringRules.id, old.id));
-    } else {
-      const before = addDays(splitDate, -1);
-      await tx
-        .update(recurringRules)
-        .set({
-          endDate: before,
-          materializedThrough:
-            old.materializedThrough && old.materializedThrough > before
-              ? before
-              : old.materializedThrough,
-          updatedAt: now,
-        })
-        .where(eq(recurringRules.id, old.id));
-    }
     const step = await firstStep(tx, rule, today);
     const [fresh] = await tx.select().from(recurringRules).where(eq(recurringRules.id, rule.id));
     const plan = await loanPlanOf(tx, rule);
@@ -467,6 +402,133 @@ export async function editFollowing(
   });
   await catchUp(db, made, today);
   return made.answer;
+}
+
+/**
+ * The heart of "this and all following": `rule` (new, starting on `splitDate`) takes over the
+ * occurrences `old` made from `splitDate` on (deleted ones too, so they stay deleted), which get
+ * its columns and shares; those off its schedule are deleted (soft). `old` ends the day before
+ * `splitDate`, or goes away when `splitDate` was its first day.
+ */
+async function takeOverFollowing(
+  tx: Queryable,
+  householdId: string,
+  old: RuleRow,
+  rule: RuleRow,
+  splitDate: IsoDate,
+  columns: ReturnType<typeof entryColumns>["columns"],
+  shares: Share[],
+) {
+  const following = await tx
+    .select({
+      id: transactions.id,
+      date: transactions.recurringDate,
+      amountCents: transactions.amountCents,
+    })
+    .from(transactions)
+    .where(
+      and(eq(transactions.recurringRuleId, old.id), gte(transactions.recurringDate, splitDate)),
+    );
+  const onSchedule = new Set(
+    occurrencesBetween(rule, splitDate, old.materializedThrough ?? splitDate, 100_000),
+  );
+  const keep = following.filter((row) => row.date && onSchedule.has(row.date));
+  const drop = following.filter((row) => !(row.date && onSchedule.has(row.date)));
+  const now = new Date();
+  if (keep.length > 0) {
+    const ids = keep.map((row) => row.id);
+    // A loan's payments made so far keep their own amounts (each month's payment), and their
+    // shares are those amounts split the new way.
+    const { amountCents: _amount, ...otherColumns } = columns;
+    await tx
+      .update(transactions)
+      .set({
+        ...(rule.loanId ? otherColumns : columns),
+        recurringRuleId: rule.id,
+        updatedAt: now,
+      })
+      .where(inArray(transactions.id, ids));
+    await tx.delete(transactionShares).where(inArray(transactionShares.transactionId, ids));
+    await tx.insert(transactionShares).values(
+      keep.flatMap((row) =>
+        (rule.loanId ? sharesFor(rule, shares, row.amountCents) : shares).map((share) => ({
+          transactionId: row.id,
+          householdId,
+          memberId: share.memberId,
+          amountCents: share.amountCents,
+          percentBp: share.percentBp,
+        })),
+      ),
+    );
+  }
+  if (drop.length > 0) {
+    // Off the new schedule: deleted (soft, like a person's delete) and left on the old rule.
+    await tx
+      .update(transactions)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(
+        and(
+          inArray(
+            transactions.id,
+            drop.map((row) => row.id),
+          ),
+          isNull(transactions.deletedAt),
+        ),
+      );
+  }
+  if (splitDate <= old.startDate) {
+    await tx.delete(recurringRules).where(eq(recurringRules.id, old.id));
+  } else {
+    const before = addDays(splitDate, -1);
+    await tx
+      .update(recurringRules)
+      .set({
+        endDate: before,
+        materializedThrough:
+          old.materializedThrough && old.materializedThrough > before
+            ? before
+            : old.materializedThrough,
+        updatedAt: now,
+      })
+      .where(eq(recurringRules.id, old.id));
+  }
+}
+
+/**
+ * "This and all following" done by another area (an insurance policy's premium changed): the
+ * rule is split on `splitDate`, one of its dates, and the new rule — the old one's fields with a
+ * new amount, frequency and split — takes over the occurrences from then on with the new amount,
+ * in the caller's transaction; what is due by today of it is made in one step. Nothing is made
+ * twice: the occurrences taken over keep their dates, which the new rule's claim skips.
+ */
+export async function rewriteFollowing(
+  tx: Queryable,
+  old: RuleRow,
+  splitDate: IsoDate,
+  changes: Pick<RuleFields, "amountCents" | "splitMode" | "memberId" | "shares"> & {
+    frequency: RuleRow["frequency"];
+  },
+  today: IsoDate,
+): Promise<{ rule: RuleRow; more: boolean }> {
+  const fields: RuleFields = {
+    kind: old.kind,
+    categoryId: old.categoryId,
+    merchant: old.merchant,
+    notes: old.notes,
+    paidByMemberId: old.paidByMemberId,
+    receivedByMemberId: old.receivedByMemberId,
+    ...changes,
+  };
+  const rule = await insertRule(tx, old.householdId, fields, {
+    frequency: changes.frequency,
+    startDate: splitDate,
+    endDate: old.endDate,
+    loanId: old.loanId,
+    policyId: old.policyId,
+  });
+  const { columns, shares } = entryColumns(fields);
+  await takeOverFollowing(tx, old.householdId, old, rule, splitDate, columns, shares);
+  return firstStep(tx, rule, today);
 }
 
 /** Stops a series after `endDate` (default today; never later than an end it already had). */

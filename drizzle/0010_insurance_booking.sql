@@ -1,0 +1,2 @@
+ALTER TABLE "recurring_rules" ADD COLUMN "policy_id" uuid;--> statement-breakpoint
+ALTER TABLE "recurring_rules" ADD CONSTRAINT "recurring_rules_policy_id_insurance_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."insurance_policies"("id") ON DELETE set null ON UPDATE no action;
