@@ -11,6 +11,8 @@ export type DefaultCategory = {
   icon: CategoryIcon;
   color: CategoryColor;
   taxRelevant?: boolean;
+  /** Counts against the health deductible (eigen risico). */
+  healthCare?: boolean;
   names: Record<Language, string>;
 };
 
@@ -114,6 +116,7 @@ export const defaultCategories: readonly DefaultCategory[] = [
     icon: "heart-pulse",
     color: "red",
     taxRelevant: true,
+    healthCare: true,
     names: { en: "Health care", nl: "Zorg" },
   },
   {

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, daysBetween, isIsoDate } from "./dates.ts";
 import {
+  deductibleUse,
   isWithinDays,
   memberParts,
   nextNoticeDeadline,
@@ -276,5 +277,59 @@ describe("isWithinDays", () => {
     expect(isWithinDays("2024-04-29", "2024-02-29")).toBe(true);
     expect(isWithinDays("2024-04-30", "2024-02-29")).toBe(false);
     expect(isWithinDays("2026-12-07", "2026-11-27", 10)).toBe(true);
+  });
+});
+
+describe("deductibleUse", () => {
+  it("adds the voluntary deductible to the mandatory one and counts spending up to it", () => {
+    expect(deductibleUse(38_500, 20_000, 12_345)).toEqual({
+      deductibleCents: 58_500,
+      spentCents: 12_345,
+      usedCents: 12_345,
+      leftCents: 46_155,
+    });
+    expect(deductibleUse(38_500, null, 0)).toEqual({
+      deductibleCents: 38_500,
+      spentCents: 0,
+      usedCents: 0,
+      leftCents: 38_500,
+    });
+  });
+
+  it("uses all of it and no more once the spending passes it", () => {
+    expect(deductibleUse(38_500, null, 38_500)).toMatchObject({ usedCents: 38_500, leftCents: 0 });
+    expect(deductibleUse(38_500, 50_000, 100_000)).toEqual({
+      deductibleCents: 88_500,
+      spentCents: 100_000,
+      usedCents: 88_500,
+      leftCents: 0,
+    });
+  });
+
+  it("uses nothing of a deductible of none, or with refunds above the spending", () => {
+    expect(deductibleUse(null, null, 5_000)).toEqual({
+      deductibleCents: 0,
+      spentCents: 5_000,
+      usedCents: 0,
+      leftCents: 0,
+    });
+    expect(deductibleUse(38_500, null, -2_000)).toMatchObject({ usedCents: 0, leftCents: 38_500 });
+  });
+
+  it("always has used and left adding up to the deductible, within it", () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 0, max: 1_000_000 })),
+        fc.option(fc.integer({ min: 0, max: 50_000 })),
+        fc.integer({ min: -1_000_000, max: 10_000_000 }),
+        (mandatory, voluntary, spent) => {
+          const use = deductibleUse(mandatory, voluntary, spent);
+          expect(use.usedCents + use.leftCents).toBe(use.deductibleCents);
+          expect(use.usedCents).toBeGreaterThanOrEqual(0);
+          expect(use.leftCents).toBeGreaterThanOrEqual(0);
+          expect(use.usedCents).toBeLessThanOrEqual(Math.max(spent, 0));
+        },
+      ),
+    );
   });
 });

@@ -128,3 +128,30 @@ export function isWithinDays(date: IsoDate, day: IsoDate, days = upcomingDays): 
   const away = daysBetween(day, date);
   return away >= 0 && away <= days;
 }
+
+/** A person's health deductible (eigen risico) for a year: what it is, used and left. */
+export type DeductibleUse = {
+  /** The year's deductible: the mandatory one plus any voluntary one. */
+  deductibleCents: Cents;
+  /** Their share of the year's health-care expenses, all of it (refunds lower it). */
+  spentCents: Cents;
+  /** What of the deductible those expenses used: the spending, at most the deductible. */
+  usedCents: Cents;
+  /** What is left of it: the deductible less what is used, never below 0. */
+  leftCents: Cents;
+};
+
+/**
+ * How much of a year's health deductible is used and left (decision 024): the mandatory and the
+ * voluntary deductible added, the person's health-care spending counted up to it (a year's net
+ * spending below 0, after refunds, uses nothing).
+ */
+export function deductibleUse(
+  mandatoryCents: Cents | null,
+  voluntaryCents: Cents | null,
+  spentCents: Cents,
+): DeductibleUse {
+  const deductibleCents = (mandatoryCents ?? 0) + (voluntaryCents ?? 0);
+  const usedCents = Math.min(Math.max(spentCents, 0), deductibleCents);
+  return { deductibleCents, spentCents, usedCents, leftCents: deductibleCents - usedCents };
+}

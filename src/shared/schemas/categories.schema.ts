@@ -85,6 +85,8 @@ export const createCategorySchema = z.object({
   icon: z.enum(categoryIcons, { error: "invalid" }).default("tag"),
   color: z.enum(categoryColors, { error: "invalid" }).default("slate"),
   taxRelevant: z.boolean({ error: "invalid" }).default(false),
+  /** Expenses in it count against the health deductible (eigen risico). */
+  healthCare: z.boolean({ error: "invalid" }).default(false),
 });
 export type CreateCategoryInput = z.input<typeof createCategorySchema>;
 
@@ -94,6 +96,7 @@ export const updateCategorySchema = z.object({
   icon: z.enum(categoryIcons, { error: "invalid" }).optional(),
   color: z.enum(categoryColors, { error: "invalid" }).optional(),
   taxRelevant: z.boolean({ error: "invalid" }).optional(),
+  healthCare: z.boolean({ error: "invalid" }).optional(),
   archived: z.boolean({ error: "invalid" }).optional(),
 });
 export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
@@ -110,6 +113,8 @@ export const categorySchema = z.object({
   icon: z.string(),
   color: z.string(),
   taxRelevant: z.boolean(),
+  /** Expenses in it count against the health deductible (eigen risico). */
+  healthCare: z.boolean(),
   archived: z.boolean(),
   /** The default set's key, or null for a category someone added. */
   defaultKey: z.string().nullable(),

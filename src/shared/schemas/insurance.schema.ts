@@ -276,6 +276,23 @@ export type PolicyList = z.infer<typeof policyListSchema>;
 
 export const upcomingEvents = ["notice", "renewal"] as const;
 
+/**
+ * A person's health deductible (eigen risico) this year: the basic health policy in force that
+ * covers them, its mandatory plus voluntary deductible, their share of the year's expenses in
+ * health-care categories (`spentCents`), what of the deductible that used and what is left.
+ */
+export const deductibleRowSchema = z.object({
+  memberId: z.string(),
+  policyId: z.string(),
+  insurer: z.string(),
+  year: z.number().int(),
+  deductibleCents: z.number().int(),
+  spentCents: z.number().int(),
+  usedCents: z.number().int(),
+  leftCents: z.number().int(),
+});
+export type DeductibleRow = z.infer<typeof deductibleRowSchema>;
+
 export const insuranceOverviewSchema = z.object({
   memberId: z.string().nullable(),
   /** The day the figures are for (today). */
@@ -319,5 +336,10 @@ export const insuranceOverviewSchema = z.object({
       daysAway: z.number().int(),
     }),
   ),
+  /**
+   * This year's health deductible per person of the scope covered by basic health insurance
+   * in force, in the coverage grid's order (decision 024).
+   */
+  healthDeductible: z.array(deductibleRowSchema).optional(),
 });
 export type InsuranceOverview = z.infer<typeof insuranceOverviewSchema>;

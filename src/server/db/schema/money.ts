@@ -51,6 +51,8 @@ export const categories = pgTable(
     icon: text("icon").notNull().default("tag"),
     color: text("color").notNull().default("slate"),
     taxRelevant: boolean("tax_relevant").notNull().default(false),
+    /** Expenses in it count against the health deductible (eigen risico), decision 024. */
+    healthCare: boolean("health_care").notNull().default(false),
     /** The default set's key (groceries, salary, ...), null for a category a person added. */
     defaultKey: text("default_key"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),

@@ -24,6 +24,7 @@ export function toCategory(row: CategoryRow): Category {
     icon: row.icon,
     color: row.color,
     taxRelevant: row.taxRelevant,
+    healthCare: row.healthCare,
     archived: row.archivedAt !== null,
     defaultKey: row.defaultKey,
   };
@@ -114,6 +115,7 @@ export async function createCategory(
         icon: input.icon,
         color: input.color,
         taxRelevant: input.taxRelevant,
+        healthCare: input.healthCare,
       })
       .returning();
     if (!row) throw new Error("category insert returned nothing");
@@ -146,6 +148,7 @@ export async function updateCategory(
         icon: input.icon ?? current.icon,
         color: input.color ?? current.color,
         taxRelevant: input.taxRelevant ?? current.taxRelevant,
+        healthCare: input.healthCare ?? current.healthCare,
         archivedAt,
       })
       .where(eq(categories.id, id))

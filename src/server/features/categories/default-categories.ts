@@ -19,6 +19,7 @@ export async function createDefaultCategories(
       icon: category.icon,
       color: category.color,
       taxRelevant: category.taxRelevant ?? false,
+      healthCare: category.healthCare ?? false,
       defaultKey: category.key,
     })),
   );

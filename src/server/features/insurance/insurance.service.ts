@@ -18,6 +18,7 @@ import {
   premiumFigures,
 } from "#shared/insurance-math.ts";
 import type { RecurringRule } from "#shared/schemas/recurring.schema.ts";
+import { deductibleRows, healthCareSpending } from "./insurance-deductible.ts";
 import {
   bookingsOf,
   bookPremium,
@@ -568,6 +569,22 @@ export async function insuranceOverview(
     })
     .sort((a, b) => a.date.localeCompare(b.date));
 
+  const year = Number(day.slice(0, 4));
+  const spending = await healthCareSpending(
+    db,
+    viewer.householdId,
+    `${year}-01-01`,
+    `${year}-12-31`,
+  );
+  const healthDeductible = deductibleRows(
+    year,
+    rows.map((row) => row.memberId),
+    (person) =>
+      current.find((item) => item.out.kind === "health-basic" && covers(item.record, person))
+        ?.record.policy,
+    spending,
+  );
+
   return {
     memberId,
     day,
@@ -583,5 +600,6 @@ export async function insuranceOverview(
     perKind,
     coverage: { kinds: [...insuranceKinds], rows },
     upcoming,
+    healthDeductible,
   };
 }
