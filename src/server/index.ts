@@ -5,6 +5,7 @@ import { DataDirLockedError, lockDataDir } from "./db/client.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { materializeDue } from "./features/recurring/materialize.ts";
+import { sendNoticeReminders } from "./features/insurance/reminders.ts";
 import { sendDeadlineReminders } from "./features/taxes/reminders.ts";
 import { sql } from "drizzle-orm";
 import { today } from "#shared/dates.ts";
@@ -72,27 +73,32 @@ async function main() {
   void materialize();
   const recurringTimer = setInterval(() => void materialize(), recurringEveryMs);
 
-  // Tax deadline reminders: due ones mailed at start and every 15 minutes, each claimed once
-  // so several instances never send one twice (decision 022); errors are logged only.
+  // Tax deadline and insurance notice reminders: due ones mailed at start and every 15 minutes,
+  // each claimed once so several instances never send one twice (decisions 022 and 024);
+  // errors are logged only.
   let reminding = false;
   const remind = async () => {
     if (reminding) return;
     reminding = true;
+    const reminderDeps = {
+      db: deps.database.db,
+      mailer: deps.mailer,
+      limiter: deps.limiter,
+      logger,
+      baseUrl: config.baseUrl,
+      billing: config.billing,
+    };
     try {
-      const result = await sendDeadlineReminders(
-        {
-          db: deps.database.db,
-          mailer: deps.mailer,
-          limiter: deps.limiter,
-          logger,
-          baseUrl: config.baseUrl,
-          billing: config.billing,
-        },
-        today(),
-      );
+      const result = await sendDeadlineReminders(reminderDeps, today());
       if (result.claimed > 0) logger.info("tax deadline reminders sent", result);
     } catch (error) {
       logger.error("tax deadline reminders could not be sent", { error });
+    }
+    try {
+      const result = await sendNoticeReminders(reminderDeps, today());
+      if (result.claimed > 0) logger.info("insurance notice reminders sent", result);
+    } catch (error) {
+      logger.error("insurance notice reminders could not be sent", { error });
     }
     reminding = false;
   };

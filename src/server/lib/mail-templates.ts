@@ -54,6 +54,15 @@ const en = {
     action: "Open your taxes in Hearth",
     why: "You get this reminder because the deadline was given one in Hearth. Mark it done there, or change the reminder.",
   },
+  insuranceNotice: {
+    subject: "Reminder: the last day to cancel an insurance policy is coming up",
+    intro: (kind: string, insurer: string, date: string, renewal: string) =>
+      `The last day to give notice (opzegtermijn) for ${kind} with ${insurer} is ${date}; otherwise it renews on ${renewal}.`,
+    daysLeft: (days: number) =>
+      days === 0 ? "That is today." : days === 1 ? "That is tomorrow." : `That is in ${days} days.`,
+    action: "Open your insurance in Hearth",
+    why: "You get this reminder because the policy was given one in Hearth. Change or switch it off there.",
+  },
 };
 
 const nl: typeof en = {
@@ -100,6 +109,15 @@ const nl: typeof en = {
       days === 0 ? "Dat is vandaag." : days === 1 ? "Dat is morgen." : `Dat is over ${days} dagen.`,
     action: "Je belastingen openen in Hearth",
     why: "Je krijgt deze herinnering omdat je er in Hearth een hebt ingesteld. Zet de termijn daar op gedaan, of pas de herinnering aan.",
+  },
+  insuranceNotice: {
+    subject: "Herinnering: de laatste dag om een verzekering op te zeggen nadert",
+    intro: (kind: string, insurer: string, date: string, renewal: string) =>
+      `De laatste dag om ${kind} bij ${insurer} op te zeggen (opzegtermijn) is ${date}; anders wordt hij op ${renewal} verlengd.`,
+    daysLeft: (days: number) =>
+      days === 0 ? "Dat is vandaag." : days === 1 ? "Dat is morgen." : `Dat is over ${days} dagen.`,
+    action: "Je verzekeringen openen in Hearth",
+    why: "Je krijgt deze herinnering omdat je er in Hearth een hebt ingesteld voor deze polis. Pas hem daar aan of zet hem uit.",
   },
 };
 
@@ -259,6 +277,56 @@ export function taxDeadlineMail(
     quoted(input.kind),
     quoted(longDate(input.dueOn, language)),
     input.title ? quoted(input.title) : null,
+  );
+  const daysLeft = part.daysLeft(input.daysLeft);
+  const text = [
+    greeting,
+    "",
+    `${intro} ${daysLeft}`,
+    "",
+    `${part.action}: ${input.url}`,
+    "",
+    part.why,
+    "",
+    t.signature,
+  ].join("\n");
+  const html = htmlPage(
+    language,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)} ${escapeHtml(daysLeft)}</p>
+${actionButton(input.url, part.action)}
+<p style="font-size:13px;color:#57534e">${escapeHtml(part.why)}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(input.url)}</p>
+<p>${escapeHtml(t.signature)}</p>`,
+  );
+  return { to: input.to, subject: part.subject, text, html };
+}
+
+/**
+ * A policy's notice deadline is coming up (decision 024). The subject is fixed; the kind, the
+ * insurer (free text), the dates and the name appear only quoted, as text, in the body.
+ */
+export function insuranceNoticeMail(
+  language: Language,
+  input: {
+    to: string;
+    name: string;
+    kind: string;
+    insurer: string;
+    deadline: string;
+    renewalDate: string;
+    daysLeft: number;
+    url: string;
+  },
+): Mail {
+  const t = mailTexts[language];
+  const part = t.insuranceNotice;
+  const greeting = t.greeting(asText(input.name));
+  const intro = part.intro(
+    quoted(input.kind),
+    quoted(input.insurer),
+    quoted(longDate(input.deadline, language)),
+    quoted(longDate(input.renewalDate, language)),
   );
   const daysLeft = part.daysLeft(input.daysLeft);
   const text = [

@@ -72,6 +72,11 @@ export const insurancePolicies = pgTable(
     status: text("status", { enum: policyStatusValues }).notNull().default("active"),
     /** A cancelled policy's last day of cover. */
     endsOn: date("ends_on", { mode: "string" }),
+    /**
+     * When the last notice reminder was claimed (null: never). A reminder is due again once a
+     * later notice deadline's reminder day has come (features/insurance/reminders.ts).
+     */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "insurance_policies" ADD COLUMN "reminded_at" timestamp with time zone;
