@@ -98,7 +98,7 @@ export const router = createBrowserRouter([
           {
             path: "insurance",
             handle: { area: "insurance" },
-            lazy: () => import("./routes/dashboard.area.tsx"),
+            lazy: () => import("./routes/dashboard.insurance.tsx"),
           },
           {
             path: "admin",

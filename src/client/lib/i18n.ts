@@ -25,6 +25,7 @@ export const namespaces = [
   "loans",
   "taxes",
   "box3",
+  "insurance",
 ] as const;
 
 export function storedLanguage(): Language {
