@@ -77,6 +77,8 @@ test.describe("in English, light, on a laptop", () => {
     baseURL,
     mailbox,
   }) => {
+    // Two sign-ups, a plan, three axe scans and a dozen changes: more than the default minute.
+    test.setTimeout(120_000);
     const { owner, partner } = await couple(page, baseURL, mailbox);
     const lotte = await memberIdOf(owner);
     const joris = await memberIdOf(partner);
