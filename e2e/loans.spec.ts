@@ -103,6 +103,8 @@ test.describe("in English, light, on a laptop", () => {
     baseURL,
     mailbox,
   }) => {
+    // Two sign-ups, a plan, a form of two parts, extras, a booking and two axe scans.
+    test.setTimeout(120_000);
     await proCouple(page, baseURL, mailbox);
     const today = serverToday();
     const start = firstOfMonthAYearAgo();

@@ -227,6 +227,9 @@ test.describe("in English, light, on a laptop", () => {
     await expect(row).toHaveAttribute("data-status", "done");
     await toast(page, "File the tax return: done").getByRole("button", { name: "Undo" }).click();
     await expect(row).toHaveAttribute("data-status", "open");
+    // Until the change and what it refreshes are done, its button waits (dimmed).
+    await expect(row.getByRole("button", { name: "Done" })).toBeEnabled();
+    await expect(series.getByRole("button", { name: /^Mark paid \d/ })).toBeEnabled();
     await expectNoSeriousA11yViolations(page, "/dashboard/taxes, a year");
 
     // The export for the return: the year's records in one CSV.

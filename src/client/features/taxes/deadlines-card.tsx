@@ -194,7 +194,8 @@ export function DeadlinesCard({
                       size="sm"
                       variant="outline"
                       onClick={() => toggle(deadline)}
-                      disabled={update.isPending}
+                      // Only the deadline being changed waits; the others stay usable.
+                      disabled={update.isPending && update.variables?.id === deadline.id}
                     >
                       {deadline.status === "open" ? (
                         <CheckIcon aria-hidden="true" />
