@@ -278,28 +278,15 @@ export function taxDeadlineMail(
     quoted(longDate(input.dueOn, language)),
     input.title ? quoted(input.title) : null,
   );
-  const daysLeft = part.daysLeft(input.daysLeft);
-  const text = [
-    greeting,
-    "",
-    `${intro} ${daysLeft}`,
-    "",
-    `${part.action}: ${input.url}`,
-    "",
-    part.why,
-    "",
-    t.signature,
-  ].join("\n");
-  const html = htmlPage(
+  return reminderMail(
     language,
-    `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)} ${escapeHtml(daysLeft)}</p>
-${actionButton(input.url, part.action)}
-<p style="font-size:13px;color:#57534e">${escapeHtml(part.why)}</p>
-<p style="font-size:13px;color:#57534e">${escapeHtml(input.url)}</p>
-<p>${escapeHtml(t.signature)}</p>`,
+    input.to,
+    part,
+    greeting,
+    intro,
+    part.daysLeft(input.daysLeft),
+    input.url,
   );
-  return { to: input.to, subject: part.subject, text, html };
 }
 
 /**
@@ -328,13 +315,37 @@ export function insuranceNoticeMail(
     quoted(longDate(input.deadline, language)),
     quoted(longDate(input.renewalDate, language)),
   );
-  const daysLeft = part.daysLeft(input.daysLeft);
+  return reminderMail(
+    language,
+    input.to,
+    part,
+    greeting,
+    intro,
+    part.daysLeft(input.daysLeft),
+    input.url,
+  );
+}
+
+/**
+ * A reminder (a tax deadline, a policy's notice deadline): the greeting, what is due and how many
+ * days are left, the button, why the mail came, and the signature; the subject is the part's own.
+ */
+function reminderMail(
+  language: Language,
+  to: string,
+  part: { subject: string; action: string; why: string },
+  greeting: string,
+  intro: string,
+  daysLeft: string,
+  url: string,
+): Mail {
+  const t = mailTexts[language];
   const text = [
     greeting,
     "",
     `${intro} ${daysLeft}`,
     "",
-    `${part.action}: ${input.url}`,
+    `${part.action}: ${url}`,
     "",
     part.why,
     "",
@@ -344,10 +355,10 @@ export function insuranceNoticeMail(
     language,
     `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)} ${escapeHtml(daysLeft)}</p>
-${actionButton(input.url, part.action)}
+${actionButton(url, part.action)}
 <p style="font-size:13px;color:#57534e">${escapeHtml(part.why)}</p>
-<p style="font-size:13px;color:#57534e">${escapeHtml(input.url)}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(url)}</p>
 <p>${escapeHtml(t.signature)}</p>`,
   );
-  return { to: input.to, subject: part.subject, text, html };
+  return { to, subject: part.subject, text, html };
 }
