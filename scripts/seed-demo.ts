@@ -50,7 +50,7 @@ async function main() {
         `  Sign in at: ${config.baseUrl}/auth`,
         `  E-mail:     ${result.email}`,
         `  Password:   ${result.password}`,
-        `  ${counts.transactions} entries, ${counts.recurringRules} recurring rules, ${counts.budgets} budgets, ${counts.members} people, ${counts.savingsAccounts} savings accounts (${counts.savingsMovements} movements), ${counts.goals} goals, ${counts.portfolios} portfolio (${counts.holdings} holdings, ${counts.trades} trades, ${counts.prices} prices), ${counts.loans} loans, ${counts.taxItems} tax payments and refunds, ${counts.deadlines} tax deadlines`,
+        `  ${counts.transactions} entries, ${counts.recurringRules} recurring rules, ${counts.budgets} budgets, ${counts.members} people, ${counts.savingsAccounts} savings accounts (${counts.savingsMovements} movements), ${counts.goals} goals, ${counts.portfolios} portfolio (${counts.holdings} holdings, ${counts.trades} trades, ${counts.prices} prices), ${counts.loans} loans, ${counts.taxItems} tax payments and refunds, ${counts.deadlines} tax deadlines, ${counts.policies} insurance policies`,
         "",
       ].join("\n"),
     );

@@ -1,5 +1,8 @@
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { transactions } from "#server/db/schema/money.ts";
 import { addMonths, today } from "#shared/dates.ts";
+import type { InsuranceOverview, PolicyList } from "#shared/schemas/insurance.schema.ts";
 import type {
   HoldingDetail,
   InvestmentsHistory,
@@ -42,10 +45,15 @@ describeOnEachDatabase("npm run seed:demo", (database) => {
       return (await response.json()) as T;
     };
 
-    const { members } = await json<{ members: { name: string; isHousehold: boolean }[] }>(
-      `/api/households/${result.householdId}/members`,
-    );
+    const { members } = await json<{
+      members: { id: string; name: string; isHousehold: boolean }[];
+    }>(`/api/households/${result.householdId}/members`);
     expect(members.filter((member) => !member.isHousehold)).toHaveLength(2);
+    const personNamed = (name: string) => {
+      const person = members.find((member) => member.name === name);
+      if (!person) throw new Error(`${name} is not in the demo household.`);
+      return person.id;
+    };
 
     // Two years of entries up to today.
     const [year, month] = day.split("-").map(Number) as [number, number];
@@ -183,6 +191,83 @@ describeOnEachDatabase("npm run seed:demo", (database) => {
     const box3 = await json<Box3EstimateAnswer>(`/api/taxes/years/${year}/box3`);
     expect(box3.partners?.memberIds).toHaveLength(2);
     expect(box3.scope.taxEuros).toBeGreaterThanOrEqual(0);
+
+    // Insurance on Pro: basic health insurance for both (Joost with a voluntary deductible and
+    // supplementary cover), the home, its contents, liability, Joost's car and travel; every
+    // premium booked since the history starts, the car's renewal and notice deadline coming up,
+    // and part of each health deductible used by this year's care costs.
+    const sanne = personNamed("Sanne de Vries");
+    const joost = personNamed("Joost Bakker");
+    const policyList = await json<PolicyList>("/api/insurance/policies");
+    expect(policyList.policies).toHaveLength(result.counts.policies);
+    expect(policyList.policies.map((policy) => policy.kind)).toEqual([
+      "health-basic",
+      "health-basic",
+      "health-supplementary",
+      "home",
+      "contents",
+      "liability",
+      "car",
+      "travel",
+    ]);
+    expect(policyList.policies.every((policy) => policy.inForce)).toBe(true);
+    const insurance = await json<InsuranceOverview>("/api/insurance/overview");
+    expect(insurance.totals.policies).toBe(result.counts.policies);
+    expect(insurance.totals.yearCents).toBe(policyList.totals.yearCents);
+    expect(insurance.coverage.rows.map((row) => row.memberId).sort()).toEqual(
+      [sanne, joost].sort(),
+    );
+    for (const row of insurance.coverage.rows) {
+      expect(row.gaps).toEqual([]);
+      const cell = (kind: string) => row.cells.find((one) => one.kind === kind)?.policyIds ?? [];
+      expect(cell("liability")).toHaveLength(1);
+      expect(cell("health-basic")).toHaveLength(1);
+      expect(cell("health-supplementary")).toHaveLength(row.memberId === joost ? 1 : 0);
+    }
+    const deductibles = new Map(
+      (insurance.healthDeductible ?? []).map((row) => [row.memberId, row]),
+    );
+    expect(deductibles.get(sanne)).toMatchObject({
+      year,
+      deductibleCents: 38_500,
+      usedCents: 12_000,
+      leftCents: 26_500,
+    });
+    expect(deductibles.get(joost)).toMatchObject({
+      year,
+      deductibleCents: 88_500,
+      usedCents: 26_000,
+      leftCents: 62_500,
+    });
+    const car = policyList.policies.find((policy) => policy.kind === "car");
+    const soon = insurance.upcoming.filter((event) => event.daysAway <= 60);
+    expect(soon.filter((event) => event.policyId === car?.id).map((event) => event.event)).toEqual([
+      "notice",
+      "renewal",
+    ]);
+    const bookings = policyList.policies.map((policy) => policy.booking);
+    for (const [index, booking] of bookings.entries()) {
+      expect(booking).toMatchObject({ policyId: policyList.policies[index]?.id, kind: "expense" });
+    }
+    const ruleIds = bookings.flatMap((booking) => (booking ? [booking.id] : []));
+    const bookedEntries = await testApp()
+      .deps.database.db.select({
+        ruleId: transactions.recurringRuleId,
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(transactions)
+      .where(and(inArray(transactions.recurringRuleId, ruleIds), isNull(transactions.deletedAt)))
+      .groupBy(transactions.recurringRuleId);
+    expect(bookedEntries).toHaveLength(result.counts.policies);
+    const sanneHealth = policyList.policies.find(
+      (policy) =>
+        policy.kind === "health-basic" &&
+        policy.members.some((member) => member.memberId === sanne),
+    );
+    expect(sanneHealth?.insurer).toBe("Zilveren Kruis");
+    expect(
+      bookedEntries.find((row) => row.ruleId === sanneHealth?.booking?.id)?.count,
+    ).toBeGreaterThanOrEqual(24);
 
     // Net worth: the savings and the portfolio less the loans, month by month for the two years.
     const worth = await json<NetWorth>("/api/net-worth");

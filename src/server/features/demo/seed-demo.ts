@@ -16,7 +16,9 @@ import { subscriptions } from "#server/db/schema/billing.ts";
 import { setOwnerPlanName } from "#server/features/billing/billing.service.ts";
 import { findMembership } from "#server/features/households/households.service.ts";
 import { materializeDue } from "#server/features/recurring/materialize.ts";
+import type { Viewer } from "#server/middleware/session.ts";
 import { daysInMonth, type IsoDate } from "#shared/dates.ts";
+import { seedDemoInsurance } from "./seed-insurance.ts";
 import { seedDemoInvestments } from "./seed-investments.ts";
 import { seedDemoLoansAndTaxes } from "./seed-loans-taxes.ts";
 import { seedDemoSavings } from "./seed-savings.ts";
@@ -49,6 +51,7 @@ export type SeedDemoResult =
         loans: number;
         taxItems: number;
         deadlines: number;
+        policies: number;
       };
     };
 
@@ -84,14 +87,16 @@ type Entry = {
 /**
  * Creates the demo account (a real sign-up, so its password works at /auth) with a Dutch family
  * household of two adults and two years of entries up to `today`: salaries on the 25th and
- * holiday allowance in May, energy and health insurance as recurring rules (their occurrences
- * made by materializeDue), weekly groceries split 50/50 and paid in turns, eating out,
- * transport, phone and internet, clothing, holidays, quarterly settlements, and budgets for this
- * month and the last (one near 80 %, one over), savings with two years of history and two goals
- * (seed-savings.ts), a portfolio bought into monthly for two years (seed-investments.ts), and a
+ * holiday allowance in May, salaries and energy as recurring rules (their occurrences made by
+ * materializeDue), weekly groceries split 50/50 and paid in turns, eating out, transport, phone
+ * and internet, clothing, holidays, quarterly settlements, and budgets for this month and the
+ * last (one near 80 %, one over), savings with two years of history and two goals
+ * (seed-savings.ts), a portfolio bought into monthly for two years (seed-investments.ts), a
  * two-part mortgage whose payment is booked every month, a car loan and two tax years
- * (seed-loans-taxes.ts), on a Pro plan. When the demo account already exists it changes nothing
- * and answers `created: false`.
+ * (seed-loans-taxes.ts), and eight insurance policies whose premiums are booked every month or
+ * year (health insurance among them), a renewal coming up and this year's care costs against
+ * the health deductible (seed-insurance.ts), on a Pro plan. When the demo account already exists
+ * it changes nothing and answers `created: false`.
  */
 export async function seedDemo(
   deps: AppDeps,
@@ -185,24 +190,6 @@ export async function seedDemo(
       splitMode: "percent",
       person: partner,
       day: 5,
-    },
-    {
-      kind: "expense",
-      amountCents: 15_295,
-      key: "insurance",
-      merchant: "Zilveren Kruis",
-      splitMode: "personal",
-      person: me,
-      day: 1,
-    },
-    {
-      kind: "expense",
-      amountCents: 15_295,
-      key: "insurance",
-      merchant: "Zilveren Kruis",
-      splitMode: "personal",
-      person: partner,
-      day: 1,
     },
   ];
   for (const rule of rules) {
@@ -474,26 +461,36 @@ export async function seedDemo(
       priceCents: 0,
     });
   }
-  // Loans first: the mortgage's booked payments are spending the emergency fund counts.
+  // Loans and insurance first: the mortgage's booked payments and the premiums are spending the
+  // emergency fund counts.
   const [household] = await db
     .select({ name: households.name })
     .from(households)
     .where(eq(households.id, householdId));
-  const borrowed = await seedDemoLoansAndTaxes(
-    db,
-    {
-      userId: owner.id,
-      email,
-      name: ownerName,
-      emailVerified: true,
-      householdId,
-      householdName: household?.name ?? "",
-      memberId: me,
-      role: "owner",
-      language: "nl",
-    },
-    { partner, housingCategoryId: category("housing"), historyStart: start, today: options.today },
-  );
+  const viewer: Viewer = {
+    userId: owner.id,
+    email,
+    name: ownerName,
+    emailVerified: true,
+    householdId,
+    householdName: household?.name ?? "",
+    memberId: me,
+    role: "owner",
+    language: "nl",
+  };
+  const borrowed = await seedDemoLoansAndTaxes(db, viewer, {
+    partner,
+    housingCategoryId: category("housing"),
+    historyStart: start,
+    today: options.today,
+  });
+  const insured = await seedDemoInsurance(db, viewer, {
+    partner,
+    insuranceCategoryId: category("insurance"),
+    healthCategoryId: category("health"),
+    historyStart: start,
+    today: options.today,
+  });
 
   const saved = await seedDemoSavings(db, {
     householdId,
@@ -520,8 +517,8 @@ export async function seedDemo(
     householdId,
     counts: {
       transactions: counted?.count ?? 0,
-      // The rules above and the mortgage's booked payment.
-      recurringRules: rules.length + 1,
+      // The rules above, the mortgage's booked payment and each policy's booked premium.
+      recurringRules: rules.length + 1 + insured.policies,
       budgets: budgetRows.length,
       members: 2,
       savingsAccounts: saved.accounts,
@@ -529,6 +526,7 @@ export async function seedDemo(
       goals: saved.goals,
       ...invested,
       ...borrowed,
+      policies: insured.policies,
     },
   };
 }
