@@ -4,10 +4,10 @@
  * database of its own (dropped afterwards). Seeds one household (4 members, 40 categories,
  * 100,000 entries over 5 years, ~30 % split; on Pro, 8 savings accounts with ~2,500
  * movements and 6 goals, 3 portfolios of 12 holdings with 5 years of monthly buys and a price
- * every weekday, a two-part 30-year mortgage and a car loan, and this year's and last year's
- * taxes), then measures the p50/p95/p99 latency and the throughput of the API's heavy reads under
- * 20 concurrent clients, and how long a loan part's 30-year schedule takes to work out. Prints a
- * table and writes bench/results.json.
+ * every weekday, a two-part 30-year mortgage and a car loan, this year's and last year's taxes,
+ * and 12 insurance policies, 4 of them booked), then measures the p50/p95/p99 latency and the
+ * throughput of the API's heavy reads under 20 concurrent clients, and how long a loan part's
+ * 30-year schedule takes to work out. Prints a table and writes bench/results.json.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -98,6 +98,7 @@ type RunResult = {
     investmentTrades: number;
     holdingPrices: number;
     taxItems: number;
+    insurancePolicies: number;
   };
   seedSeconds: number;
   cases: CaseResult[];
@@ -456,6 +457,147 @@ async function seedLoans(deps: AppDeps, householdId: string): Promise<string> {
   return mortgage;
 }
 
+/** A JSON POST, as the browser sends it (our Origin, the session cookie). */
+async function postJson<T>(url: string, cookie: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { cookie, origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The bench household's insurance (Pro), made through the API as the page makes it: basic
+ * health insurance for each of the 4 members (two with a voluntary deductible), supplementary
+ * health insurance for two, the home, its contents, liability, legal aid and travel for the
+ * household, and a member's car: 12 policies started three years ago, renewing yearly with a
+ * notice period (two with a reminder). 4 premiums are booked as recurring expenses from a year
+ * ago (their entries made at once). What the overview (totals, coverage grid, renewals, the
+ * health deductible over this year's health-care entries) and the list read.
+ */
+async function seedInsurance(
+  deps: AppDeps,
+  url: string,
+  owner: { cookie: string; householdId: string },
+): Promise<number> {
+  const { db } = deps.database;
+  const people = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.householdId, owner.householdId), eq(members.isHousehold, false)))
+    .orderBy(members.createdAt, members.id);
+  const [insurance] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(eq(categories.householdId, owner.householdId), eq(categories.defaultKey, "insurance")),
+    );
+  if (!insurance) throw new Error("The bench household has no insurance category.");
+  const startDate = `${isoDaysAgo(3 * 365).slice(0, 7)}-01`;
+  const renewalDate = `${Number(startDate.slice(0, 4)) + 1}${startDate.slice(4)}`;
+  const yearly = { startDate, renewalDate, noticePeriod: { value: 1, unit: "months" } };
+  const only = (index: number) => ({
+    insured: "members",
+    members: [{ memberId: people[index % people.length]?.id ?? "" }],
+  });
+  const healthInsurers = ["Zilveren Kruis", "CZ", "VGZ", "Menzis"];
+  const policies: { body: Record<string, unknown>; book: boolean }[] = [
+    ...people.map((_, index) => ({
+      body: {
+        kind: "health-basic",
+        insurer: healthInsurers[index % healthInsurers.length],
+        premiumCents: index % 2 === 0 ? 14_695 : 12_445,
+        deductibleCents: 38_500,
+        voluntaryDeductibleCents: index % 2 === 0 ? 0 : 50_000,
+        startDate: `${startDate.slice(0, 4)}-01-01`,
+        renewalDate: `${Number(startDate.slice(0, 4)) + 1}-01-01`,
+        noticePeriod: { value: 1, unit: "days" },
+        ...only(index),
+      },
+      book: index === 0,
+    })),
+    ...[0, 1].map((index) => ({
+      body: {
+        kind: "health-supplementary",
+        insurer: healthInsurers[index],
+        premiumCents: 2_550,
+        ...yearly,
+        ...only(index),
+      },
+      book: false,
+    })),
+    {
+      body: { kind: "home", insurer: "Centraal Beheer", premiumCents: 2_385, ...yearly },
+      book: true,
+    },
+    {
+      body: { kind: "contents", insurer: "Centraal Beheer", premiumCents: 1_460, ...yearly },
+      book: true,
+    },
+    {
+      body: {
+        kind: "liability",
+        insurer: "FBTO",
+        premiumCents: 545,
+        remindDaysBefore: 14,
+        ...yearly,
+      },
+      book: false,
+    },
+    {
+      body: {
+        kind: "legal",
+        insurer: "DAS",
+        premiumCents: 6_120,
+        frequency: "quarterly",
+        ...yearly,
+      },
+      book: false,
+    },
+    {
+      body: {
+        kind: "travel",
+        insurer: "ANWB",
+        premiumCents: 9_840,
+        frequency: "yearly",
+        ...yearly,
+      },
+      book: false,
+    },
+    {
+      body: {
+        kind: "car",
+        insurer: "Interpolis",
+        premiumCents: 6_275,
+        deductibleCents: 15_000,
+        remindDaysBefore: 14,
+        ...yearly,
+        ...only(1),
+      },
+      book: true,
+    },
+  ];
+  const bookFrom = `${isoDaysAgo(365).slice(0, 7)}-01`;
+  for (const { body, book } of policies) {
+    const policy = await postJson<{ id: string }>(
+      url,
+      owner.cookie,
+      "/api/insurance/policies",
+      body,
+    );
+    if (book) {
+      await postJson(url, owner.cookie, `/api/insurance/policies/${policy.id}/booking`, {
+        categoryId: insurance.id,
+        startDate: bookFrom,
+      });
+    }
+  }
+  return policies.length;
+}
+
 /**
  * How long one loan part's 30-year schedule takes to work out (annuity, a fixed-rate period and
  * a yearly extra repayment; the part is worked out twice, as contracted and with the extras), in
@@ -678,7 +820,10 @@ async function seedHousehold(
   householdId: string,
   ownerId: string,
 ): Promise<
-  Omit<RunResult["rows"], "savingsMovements" | "investmentTrades" | "holdingPrices" | "taxItems">
+  Omit<
+    RunResult["rows"],
+    "savingsMovements" | "investmentTrades" | "holdingPrices" | "taxItems" | "insurancePolicies"
+  >
 > {
   const { db } = deps.database;
   const others = await db
@@ -955,6 +1100,7 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
     const invested = await seedInvestments(deps, owner.householdId);
     const mortgageId = await seedLoans(deps, owner.householdId);
     const taxItemCount = await seedTaxes(deps, owner.householdId);
+    const insurancePolicies = await seedInsurance(deps, url, owner);
     await deps.database.db.execute(sql`analyze`);
     const rows = {
       ...household,
@@ -962,6 +1108,7 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
       investmentTrades: invested.trades,
       holdingPrices: invested.prices,
       taxItems: taxItemCount,
+      insurancePolicies,
     };
     const seedSeconds = round((performance.now() - seedStarted) / 1000);
     console.log(`${kind}: seeded ${rows.transactions} entries in ${seedSeconds} s`);
@@ -1041,6 +1188,9 @@ async function run(kind: DatabaseKind, env: Record<string, string>): Promise<Run
       ["taxes, last year", `/api/taxes/years/${Number(to.slice(0, 4)) - 1}`],
       // This year's: the real return up to today is the heavier one.
       ["box 3 estimate, this year", `/api/taxes/years/${box3Bench}/box3`],
+      // The overview sums this year's health-care entries for the deductible.
+      ["insurance overview (12 policies)", "/api/insurance/overview"],
+      ["insurance policies", "/api/insurance/policies"],
     ];
     const results: CaseResult[] = [];
     for (const [name, path] of cases) {
