@@ -11,6 +11,7 @@ import {
 } from "#server/lib/route-docs.ts";
 import { createRouter, type AppEnv } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
+import { today } from "#shared/dates.ts";
 import {
   cancelInvitationSchema,
   checkMemberLimitSchema,
@@ -252,7 +253,10 @@ export function householdRoutes(deps: {
     .openapi(acceptRoute, async (c) => {
       const viewer = requireViewer(c);
       const { invitationToken } = c.req.valid("json");
-      return c.json({ household: await acceptInvitation(db, viewer, invitationToken) }, 200);
+      return c.json(
+        { household: await acceptInvitation(db, viewer, invitationToken, { day: today() }) },
+        200,
+      );
     })
     .openapi(declineRoute, async (c) => {
       const viewer = requireViewer(c);
@@ -267,6 +271,6 @@ export function householdRoutes(deps: {
     .openapi(removeRoute, async (c) => {
       const viewer = requireViewer(c);
       const { id } = c.req.valid("param");
-      return c.json({ member: await removeMember(db, viewer, id) }, 200);
+      return c.json({ member: await removeMember(db, viewer, id, today()) }, 200);
     });
 }

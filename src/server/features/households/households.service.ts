@@ -7,7 +7,10 @@ import { isLanguage, type Language } from "#shared/i18n.ts";
 import { memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
 import { householdPlan } from "#server/features/billing/entitlement.ts";
 import { createDefaultCategories } from "#server/features/categories/default-categories.ts";
+import { catchUpRewritten } from "#server/features/insurance/insurance-booking.ts";
+import { rebookHouseholdPolicies } from "#server/features/insurance/insurance.service.ts";
 import { householdMessages, type HouseholdMessages } from "./household-messages.ts";
+import type { IsoDate } from "#shared/dates.ts";
 import { isUuid } from "#shared/ids.ts";
 import { fitText } from "#shared/names.ts";
 import { householdNameMaxLength } from "#shared/schemas/households.schema.ts";
@@ -197,9 +200,10 @@ export async function renameHousehold(db: Db, viewer: Viewer, householdId: strin
 /**
  * Removes a member: the row stays (entries keep pointing at it) with `invitation_status`
  * `removed`. The person's next request finds no active membership and gets a household of
- * their own (see loadSession).
+ * their own (see loadSession). In the same transaction, the premiums booked for policies of the
+ * whole household are rewritten from `day` on with the remaining people's parts (decision 024).
  */
-export async function removeMember(db: Db, viewer: Viewer, memberId: string) {
+export async function removeMember(db: Db, viewer: Viewer, memberId: string, day: IsoDate) {
   const t = await messagesFor(db, viewer);
   if (!isUuid(memberId)) throw new AppError("NOT_FOUND", t.memberNotFound);
   const [found] = await db
@@ -215,12 +219,19 @@ export async function removeMember(db: Db, viewer: Viewer, memberId: string) {
   if (found.member.invitationStatus === "removed") {
     return memberAnswer({ ...found.member, avatarUrl: found.avatarUrl }, viewer);
   }
-  const [updated] = await db
-    .update(members)
-    .set({ invitationStatus: "removed" })
-    .where(eq(members.id, memberId))
-    .returning();
-  if (!updated) throw new AppError("NOT_FOUND", t.memberNotFound);
+  const { updated, rewritten } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(members)
+      .set({ invitationStatus: "removed" })
+      .where(eq(members.id, memberId))
+      .returning();
+    if (!row) throw new AppError("NOT_FOUND", t.memberNotFound);
+    return {
+      updated: row,
+      rewritten: await rebookHouseholdPolicies(tx, [viewer.householdId], day),
+    };
+  });
+  for (const rule of rewritten) await catchUpRewritten(db, rule, day);
   return memberAnswer({ ...updated, avatarUrl: found.avatarUrl }, viewer);
 }
 

@@ -25,6 +25,9 @@ import {
   messagesFor,
   ownerLanguage,
 } from "./households.service.ts";
+import { catchUpRewritten } from "../insurance/insurance-booking.ts";
+import { rebookHouseholdPolicies } from "../insurance/insurance.service.ts";
+import { today, type IsoDate } from "#shared/dates.ts";
 import { isUuid } from "#shared/ids.ts";
 import { chargingSubscription, languageFor, messagesIn } from "../billing/billing.service.ts";
 
@@ -279,6 +282,8 @@ export type AcceptOptions = {
   language?: string | undefined;
   /** Test-only: runs inside the transaction after every change, before the commit. */
   beforeCommit?: (tx: Tx) => Promise<void>;
+  /** Today, from which the households' booked policies are rewritten (default: today). */
+  day?: IsoDate;
 };
 
 /**
@@ -287,7 +292,9 @@ export type AcceptOptions = {
  * household added. When they were the only person of their old household, its rows move along
  * (every registered household-owned table, member references re-pointed at the new row), its
  * removed people's rows move too (so history keeps its references), and the old household is
- * deleted. A person who leaves a household with other people takes nothing with them.
+ * deleted. A person who leaves a household with other people takes nothing with them. The
+ * premiums booked for policies of the whole household, in the household joined and in the one
+ * left behind, are rewritten from today on with the new parts (decision 024).
  */
 export async function acceptInvitation(
   db: Db,
@@ -298,7 +305,8 @@ export async function acceptInvitation(
   const t = await messagesFor(db, viewer);
   const ownedTables = options.ownedTables ?? householdOwnedTables;
   const billingT = messagesIn(await languageFor(db, viewer, options.language));
-  return db.transaction(async (tx) => {
+  const day = options.day ?? today();
+  const { household, rewritten } = await db.transaction(async (tx) => {
     const invitation = await openInvitation(tx, viewer, token, t);
     const [current] = await tx
       .select()
@@ -405,9 +413,19 @@ export async function acceptInvitation(
       .update(profiles)
       .set({ scopeMemberId: null, updatedAt: new Date() })
       .where(eq(profiles.id, viewer.userId));
+    // The people changed in the household joined, and in the one left when it still has
+    // people. The policies a household merged away brought along now name the person
+    // (household-owned.ts): their booking already agrees and is left as it is.
+    const rewritten = await rebookHouseholdPolicies(
+      tx,
+      current && others.length > 0 ? [household.id, current.householdId] : [household.id],
+      day,
+    );
     if (options.beforeCommit) await options.beforeCommit(tx);
-    return household;
+    return { household, rewritten };
   });
+  for (const rule of rewritten) await catchUpRewritten(db, rule, day);
+  return household;
 }
 
 /** The invitee says no: the invitation is marked `declined`. */

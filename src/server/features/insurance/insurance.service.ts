@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, exists, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Queryable } from "#server/db/client.ts";
 import { members } from "#server/db/schema/households.ts";
 import { insurancePolicies, insurancePolicyMembers } from "#server/db/schema/insurance.ts";
+import { recurringRules } from "#server/db/schema/money.ts";
+import type { RuleRow } from "#server/features/recurring/materialize.ts";
 import { scopeMemberId } from "#server/features/savings/owners.ts";
 import { checkMembers, fieldError } from "#server/features/transactions/entry-references.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -461,6 +463,61 @@ export async function deletePolicy(db: Db, viewer: Viewer, id: string, day: IsoD
   await endBookings(db, viewer.householdId, record.policy.id, day, async (tx) => {
     await tx.delete(insurancePolicies).where(eq(insurancePolicies.id, record.policy.id));
   });
+}
+
+/**
+ * After a household's active people changed (someone joined or left), in that change's
+ * transaction: every policy of the whole household whose premium is booked has its booking
+ * rewritten from its next premium on or after `day` with the new parts, as a change of the
+ * policy does ("this and all following", decision 024); a booking that has ended is left alone.
+ * Policies that name their members are not touched. The policies are locked in one statement,
+ * in id order, so an edit of one of them waits. Returns the rules to catch up after the commit
+ * (`catchUpRewritten`).
+ */
+export async function rebookHouseholdPolicies(
+  tx: Queryable,
+  householdIds: readonly string[],
+  day: IsoDate,
+): Promise<RuleRow[]> {
+  if (householdIds.length === 0) return [];
+  const booked = await tx
+    .select({ id: insurancePolicies.id, householdId: insurancePolicies.householdId })
+    .from(insurancePolicies)
+    .where(
+      and(
+        inArray(insurancePolicies.householdId, [...householdIds]),
+        exists(
+          tx
+            .select({ id: recurringRules.id })
+            .from(recurringRules)
+            .where(eq(recurringRules.policyId, insurancePolicies.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(insurancePolicies.id))
+    .for("update");
+  const ids = new Set(booked.map((row) => row.id));
+  const rewritten: RuleRow[] = [];
+  for (const householdId of new Set(booked.map((row) => row.householdId))) {
+    const records = (await loadPolicies(tx, householdId)).filter(
+      (record) => ids.has(record.policy.id) && record.members.length === 0,
+    );
+    if (records.length === 0) continue;
+    const people = await peopleOf(tx, householdId);
+    if (people.length === 0) continue;
+    for (const record of records) {
+      const rule = await rewriteBooking(
+        tx,
+        householdId,
+        record.policy,
+        partsOf(record, people),
+        day,
+        day,
+      );
+      if (rule) rewritten.push(rule);
+    }
+  }
+  return rewritten;
 }
 
 /**
