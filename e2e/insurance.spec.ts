@@ -1,19 +1,26 @@
 import type { Page } from "@playwright/test";
-import { addDays } from "#shared/dates.ts";
-import { memberParts, noticeDeadline, perMonth, premiumFigures } from "#shared/insurance-math.ts";
+import { addDays, daysBetween } from "#shared/dates.ts";
+import {
+  memberParts,
+  nextPremiumOn,
+  noticeDeadline,
+  perMonth,
+  premiumFigures,
+} from "#shared/insurance-math.ts";
 import { formatMoney } from "#shared/money.ts";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
 import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
 import {
   browserCookies,
   call,
+  householdOf,
   householdOfTwo,
   signUpThroughApi,
   type ApiPerson,
 } from "./page-models/household-api.ts";
 import { toast } from "./page-models/household-sidebar.ts";
 import { InsurancePage } from "./page-models/insurance.ts";
-import { choose, planThroughApi, tabTo } from "./page-models/savings.ts";
+import { choose, planThroughApi, ScopePicker, tabTo } from "./page-models/savings.ts";
 
 /**
  * Insurance as a family uses it (issue 14, items 1-3 and 7): basic health insurance for one
@@ -223,6 +230,182 @@ test.describe("in English, light, on a laptop", () => {
     );
     await expect(insurance.figure("insurance-year")).toHaveText(euros(raised.yearCents));
     await expect(insurance.cell("health-basic", lotte)).toContainText("Zilveren Kruis");
+    expect(await overflow(page), "the page is wider than the window").toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe("in English, dark, on a laptop", () => {
+  test.use({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+
+  test("a premium booked as a recurring expense follows the policy, care costs count against the health deductible, and each person sees their own policies and part", async ({
+    page,
+    baseURL,
+    mailbox,
+  }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    const { owner } = await couple(page, baseURL, mailbox);
+    const { members } = await call<{ members: { id: string; name: string }[] }>(
+      owner,
+      "GET",
+      `/households/${(await householdOf(owner)).id}/members`,
+    );
+    const joris = members.find((member) => member.name === "Joris Vermeer")?.id ?? "";
+    expect(joris).not.toBe("");
+    await planThroughApi(owner, "pro");
+    const today = serverToday();
+
+    // Joris's basic health insurance (€ 385 + € 200 voluntary), liability for the household,
+    // and € 120 of care costs of his this year.
+    const health = {
+      kind: "health-basic",
+      insurer: "VGZ",
+      premiumCents: 13_995,
+      frequency: "monthly",
+      deductibleCents: 38_500,
+      voluntaryDeductibleCents: 20_000,
+      startDate: "2025-01-01",
+      insured: "members",
+      members: [{ memberId: joris, shareBp: null }],
+    } as const;
+    await call(owner, "POST", "/insurance/policies", health);
+    await call(owner, "POST", "/insurance/policies", {
+      kind: "liability",
+      insurer: "Centraal Beheer",
+      premiumCents: 6_850,
+      frequency: "yearly",
+      startDate: "2025-01-01",
+      insured: "household",
+    });
+    const { categories } = await call<{ categories: { id: string; name: string }[] }>(
+      owner,
+      "GET",
+      "/categories",
+    );
+    const care = categories.find((category) => category.name === "Health care");
+    await call(owner, "POST", "/transactions", {
+      kind: "expense",
+      amountCents: 12_000,
+      occurredOn: today,
+      categoryId: care?.id,
+      merchant: "Fysio Centrum",
+      splitMode: "personal",
+      memberId: joris,
+      paidByMemberId: joris,
+    });
+
+    const insurance = new InsurancePage(page);
+    await insurance.goto();
+    await expect(insurance.heading).toBeVisible();
+
+    // The deductible: Joris's € 585 for the year, € 120 of it used by his care costs.
+    const deductible = page.getByTestId("health-deductible");
+    await expect(deductible).toContainText(`Health deductible ${today.slice(0, 4)}`);
+    await expect(deductible).toContainText("care costs in Health care count against it");
+    const rows = deductible.getByTestId("deductible-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByTestId("deductible-used")).toHaveText(
+      `${euros(12_000)} used of ${euros(58_500)}`,
+    );
+    await expect(rows.getByTestId("deductible-left")).toHaveText(`${euros(46_500)} left this year`);
+
+    // Booking the premium: Insurance as its category, Joris pays, from the next premium.
+    const healthRow = insurance.policy("VGZ");
+    const booking = healthRow.getByTestId("policy-booking");
+    await expect(booking).toContainText("Not booked as an expense yet.");
+    const book = booking.getByTestId("policy-book");
+    await expect(book).toHaveAccessibleName(/^Book the premium ?: Basic health insurance at VGZ$/);
+    await book.click();
+    const dialog = page.getByTestId("policy-booking-dialog");
+    await expect(dialog.getByLabel("Category")).toHaveValue(/.+/);
+    await expect(dialog.getByLabel("Category").locator("option:checked")).toHaveText("Insurance");
+    await expect(dialog.getByLabel("Paid by").locator("option:checked")).toHaveText(
+      "Joris Vermeer",
+    );
+    const first = nextPremiumOn({ ...health, endsOn: null }, today) ?? "";
+    await expect(dialog.getByLabel("First premium to book")).toHaveValue(first);
+    await expect(dialog.getByTestId("booking-split")).toContainText(
+      "The expense is Joris Vermeer's.",
+    );
+    await expectNoSeriousA11yViolations(page, "/dashboard/insurance, booking a premium (dark)");
+    await dialog.getByRole("button", { name: "Book", exact: true }).click();
+    await expect(
+      toast(page, "The premium of Basic health insurance at VGZ is booked"),
+    ).toBeVisible();
+    // A premium due today is booked at once: the next one is then a month on.
+    const next =
+      first === today
+        ? (nextPremiumOn({ ...health, endsOn: null }, addDays(today, 1)) ?? "")
+        : first;
+    await expect(booking).toContainText(
+      `Booked in Insurance: next ${euros(13_995)} on ${dayWithYear(next)}.`,
+    );
+
+    // The premium goes up: the booking follows from today on.
+    await healthRow.getByTestId("policy-edit").click();
+    await insurance.policyDialog.premium.fill("152.40");
+    await insurance.policyDialog.submit.click();
+    await expect(toast(page, "Basic health insurance at VGZ saved")).toBeVisible();
+    await expect(booking).toContainText(
+      `Booked in Insurance: next ${euros(15_240)} on ${dayWithYear(next)}.`,
+    );
+
+    // In income & spending: the recurring expense, tied to its policy, and what is coming up.
+    await booking.getByRole("link", { name: "Recurring expenses" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/income-spending\?tab=expenses$/);
+    const rule = page
+      .getByTestId("expense-recurring")
+      .getByTestId("recurring-rule")
+      .filter({ hasText: "VGZ" })
+      .filter({ hasText: euros(15_240) });
+    await expect(rule).toHaveCount(1);
+    if (daysBetween(today, next) <= 30) {
+      await expect(
+        page
+          .getByTestId("expense-upcoming")
+          .getByTestId("upcoming-item")
+          .filter({ hasText: euros(15_240) }),
+      ).toHaveCount(1);
+    }
+    await rule.getByTestId("recurring-policy").click();
+    await expect(insurance.heading).toBeVisible();
+    await expect(insurance.policy("VGZ")).toBeFocused();
+
+    // Joris's scope: his policies, and his part of the household's liability.
+    const scope = new ScopePicker(page);
+    await scope.choose("Joris Vermeer");
+    await expect(scope.line).toHaveText("Showing: Joris Vermeer");
+    const liabilityParts = memberParts(6_850, [{ shareBp: null }, { shareBp: null }]);
+    const jorisYear = premiumFigures(15_240, "monthly").yearCents + (liabilityParts[1] ?? 0);
+    await expect(insurance.figure("insurance-year")).toHaveText(euros(jorisYear));
+    await expect(insurance.policies).toHaveCount(2);
+    await expect(insurance.policy("Centraal Beheer").getByTestId("policy-share")).toHaveText(
+      `Your part: ${euros(liabilityParts[1] ?? 0)} a year of ${euros(6_850)}`,
+    );
+    await expect(insurance.gaps).toHaveText(
+      "Everyone has basic health insurance and liability insurance.",
+    );
+    await expect(page.getByTestId("deductible-row")).toHaveCount(1);
+
+    // Lotte's: only the liability, no deductible, and the gap is hers.
+    await scope.choose("Lotte Vermeer");
+    await expect(insurance.policies).toHaveCount(1);
+    await expect(insurance.figure("insurance-year")).toHaveText(euros(liabilityParts[0] ?? 0));
+    await expect(page.getByTestId("health-deductible")).toHaveCount(0);
+    await expect(insurance.gaps).toHaveText("Lotte Vermeer has no basic health insurance.");
+
+    // Back to the household: the booking stopped after asking; what it booked stays.
+    await scope.choose("Household");
+    const stop = insurance.policy("VGZ").getByTestId("policy-unbook");
+    await expect(stop).toHaveAccessibleName(/^Stop booking ?: Basic health insurance at VGZ$/);
+    await stop.click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Stop booking this premium?");
+    await confirm.getByRole("button", { name: "Stop booking" }).click();
+    await expect(toast(page, "The premium is no longer booked")).toBeVisible();
+    await expect(insurance.policy("VGZ").getByTestId("policy-booking")).toContainText(
+      "Not booked as an expense yet.",
+    );
     expect(await overflow(page), "the page is wider than the window").toBeLessThanOrEqual(0);
   });
 });

@@ -6,6 +6,7 @@ import {
   isWithinDays,
   memberParts,
   nextNoticeDeadline,
+  nextPremiumOn,
   nextRenewal,
   noticeDeadline,
   paymentsPerYear,
@@ -331,5 +332,30 @@ describe("deductibleUse", () => {
         },
       ),
     );
+  });
+});
+
+describe("the next premium to book", () => {
+  const monthly = { frequency: "monthly", startDate: "2025-01-31", endsOn: null } as const;
+
+  it("is the series' next date on or after the day, the month's last day when it is shorter", () => {
+    expect(nextPremiumOn(monthly, "2026-02-10")).toBe("2026-02-28");
+    expect(nextPremiumOn(monthly, "2026-03-31")).toBe("2026-03-31");
+    expect(nextPremiumOn(monthly, "2026-04-01")).toBe("2026-04-30");
+  });
+
+  it("is the start of a policy that has not begun, and follows the frequency", () => {
+    expect(nextPremiumOn({ ...monthly, startDate: "2027-03-01" }, "2026-11-26")).toBe("2027-03-01");
+    const quarterly = { frequency: "quarterly", startDate: "2026-01-15", endsOn: null } as const;
+    expect(nextPremiumOn(quarterly, "2026-11-26")).toBe("2027-01-15");
+    const halfYearly = { frequency: "half-yearly", startDate: "2026-01-15", endsOn: null } as const;
+    expect(nextPremiumOn(halfYearly, "2026-07-16")).toBe("2027-01-15");
+    const yearly = { frequency: "yearly", startDate: "2024-02-29", endsOn: null } as const;
+    expect(nextPremiumOn(yearly, "2026-03-01")).toBe("2027-02-28");
+  });
+
+  it("is none after a cancelled policy's last day of cover", () => {
+    expect(nextPremiumOn({ ...monthly, endsOn: "2026-06-15" }, "2026-06-01")).toBeNull();
+    expect(nextPremiumOn({ ...monthly, endsOn: "2026-06-30" }, "2026-06-01")).toBe("2026-06-30");
   });
 });

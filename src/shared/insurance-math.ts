@@ -1,5 +1,6 @@
 import { addDays, addMonths, daysBetween, daysInMonth, type IsoDate } from "./dates.ts";
 import { allocate, type Cents } from "./money.ts";
+import { occurrencesBetween, type Frequency } from "./recurrence.ts";
 
 /**
  * Insurance arithmetic (decision 023): a premium at its frequency as cents per year and per
@@ -27,6 +28,32 @@ export const noticeUnits = ["months", "days"] as const;
 export type NoticeUnit = (typeof noticeUnits)[number];
 /** An opzegtermijn: a number of months or days before the renewal date. */
 export type NoticePeriod = { value: number; unit: NoticeUnit };
+
+/** The recurring frequency a premium is booked at (decision 024). */
+export const premiumRecurrence = {
+  monthly: "monthly",
+  quarterly: "quarterly",
+  "half-yearly": "semiannually",
+  yearly: "annually",
+} as const satisfies Record<PremiumFrequency, Frequency>;
+
+/**
+ * The next premium on or after `day` of the series from the policy's start, by its last day of
+ * cover (null: none left): the first premium a booking makes unless another is chosen.
+ */
+export function nextPremiumOn(
+  policy: { frequency: PremiumFrequency; startDate: IsoDate; endsOn: IsoDate | null },
+  day: IsoDate,
+): IsoDate | null {
+  const series = {
+    frequency: premiumRecurrence[policy.frequency],
+    startDate: policy.startDate,
+    endDate: policy.endsOn,
+  };
+  const from = day > policy.startDate ? day : policy.startDate;
+  const [next] = occurrencesBetween(series, from, addDays(from, 400), 1);
+  return next ?? null;
+}
 
 /** Renewals and notice deadlines this many days ahead are shown as coming up. */
 export const upcomingDays = 60;

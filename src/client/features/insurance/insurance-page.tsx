@@ -13,8 +13,10 @@ import type { NameOf } from "#client/features/savings/savings-format.ts";
 import { usePeople } from "#client/features/savings/use-people.ts";
 import { ApiError } from "#client/lib/api.ts";
 import type { InsuranceKind, InsuranceOverview, Policy } from "#shared/schemas/insurance.schema.ts";
+import { BookingDialog } from "./booking-dialog.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { CoverageCard } from "./coverage-card.tsx";
+import { DeductibleCard } from "./deductible-card.tsx";
 import { InsuranceLockedPage } from "./insurance-locked.tsx";
 import { useInsuranceFormat } from "./insurance-format.ts";
 import { useInsuranceOverview, usePolicies } from "./insurance.queries.ts";
@@ -26,6 +28,7 @@ import { UpcomingCard } from "./upcoming-card.tsx";
 type Open =
   | { form: "policy"; editing: Policy | null; kind: InsuranceKind }
   | { form: "cancel"; policy: Policy }
+  | { form: "book"; policy: Policy }
   | null;
 
 /**
@@ -42,15 +45,12 @@ export function InsurancePage({ account }: { account: Account }) {
   const policies = usePolicies(memberId);
   const { nameOf } = usePeople(account);
   const [open, setOpen] = useState<Open>(null);
-  const [shown, setShown] = useState<string | null>(null);
-
-  const refused = [overview.error, policies.error].find(
-    (error) => error instanceof ApiError && error.code === "PLAN_REQUIRED",
+  // A link to one policy (#policy-<id>, from a recurring premium or the dashboard) marks it;
+  // the dashboard's layout brings it into view and focus (useHashTarget).
+  const [shown, setShown] = useState<string | null>(
+    () => /^#policy-(.+)$/.exec(window.location.hash)?.[1] ?? null,
   );
-  if (refused) return <InsuranceLockedPage plan="free" owner={account.member.role === "owner"} />;
 
-  const list = policies.data?.policies ?? [];
-  const data = overview.data;
   /** A policy opened from the grid or what is coming up: its row in the list, in view and focused. */
   const show = (policy: Policy) => {
     setShown(policy.id);
@@ -58,6 +58,13 @@ export function InsurancePage({ account }: { account: Account }) {
     row?.scrollIntoView({ block: "center" });
     row?.focus({ preventScroll: true });
   };
+  const refused = [overview.error, policies.error].find(
+    (error) => error instanceof ApiError && error.code === "PLAN_REQUIRED",
+  );
+  if (refused) return <InsuranceLockedPage plan="free" owner={account.member.role === "owner"} />;
+
+  const list = policies.data?.policies ?? [];
+  const data = overview.data;
   const add = (kind: InsuranceKind = "health-basic") =>
     setOpen({ form: "policy", editing: null, kind });
 
@@ -96,6 +103,12 @@ export function InsurancePage({ account }: { account: Account }) {
                 nameOf={nameOf}
                 onOpen={show}
               />
+              <DeductibleCard
+                rows={data.healthDeductible ?? []}
+                policies={list}
+                nameOf={nameOf}
+                onOpen={show}
+              />
               <ByKind overview={data} />
             </>
           ) : null}
@@ -112,6 +125,7 @@ export function InsurancePage({ account }: { account: Account }) {
         onAdd={add}
         onEdit={(policy) => setOpen({ form: "policy", editing: policy, kind: policy.kind })}
         onCancel={(policy) => setOpen({ form: "cancel", policy })}
+        onBook={(policy) => setOpen({ form: "book", policy })}
       />
 
       {open?.form === "policy" ? (
@@ -125,6 +139,9 @@ export function InsurancePage({ account }: { account: Account }) {
       ) : null}
       {open?.form === "cancel" ? (
         <CancelDialog policy={open.policy} onClose={() => setOpen(null)} />
+      ) : null}
+      {open?.form === "book" ? (
+        <BookingDialog account={account} policy={open.policy} onClose={() => setOpen(null)} />
       ) : null}
     </DashboardPage>
   );

@@ -10,6 +10,7 @@ import {
 import type {
   CancelPolicyInput,
   CreatePolicyInput,
+  PolicyBookingInput,
   UpdatePolicyInput,
 } from "#shared/schemas/insurance.schema.ts";
 
@@ -39,9 +40,20 @@ export const useInsuranceOverview = (member: string | null) =>
   useQuery(insuranceQueries.overview(member));
 export const usePolicies = (member: string | null) => useQuery(insuranceQueries.policies(member));
 
-/** Everything a policy change moves: the area itself (and the dashboard's list of what is due). */
+/**
+ * Everything a policy change moves: the area itself, the dashboard's list of what is due, and
+ * what a booked premium makes (its recurring rule and entries, the totals and budgets they feed).
+ */
+const changedKeys = [
+  insuranceQueries.all,
+  ["dashboard"],
+  ["recurring"],
+  ["transactions"],
+  ["totals"],
+  ["budgets"],
+];
 const useInsuranceMutation = <TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) =>
-  useAreaMutation([insuranceQueries.all, ["dashboard"]], mutationFn);
+  useAreaMutation(changedKeys, mutationFn);
 
 export const useCreatePolicy = () =>
   useInsuranceMutation((input: CreatePolicyInput) =>
@@ -61,4 +73,14 @@ export const useCancelPolicy = () =>
 export const useDeletePolicy = () =>
   useInsuranceMutation((id: string) =>
     noContent(api.insurance.policies[":id"].$delete({ param: { id } })),
+  );
+
+export const useBookPremium = () =>
+  useInsuranceMutation(({ id, input }: { id: string; input: PolicyBookingInput }) =>
+    unwrap(api.insurance.policies[":id"].booking.$post({ param: { id }, json: input })),
+  );
+
+export const useUnbookPremium = () =>
+  useInsuranceMutation((id: string) =>
+    noContent(api.insurance.policies[":id"].booking.$delete({ param: { id } })),
   );

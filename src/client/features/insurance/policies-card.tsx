@@ -1,6 +1,16 @@
-import { BanIcon, PencilIcon, PlusIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
+import {
+  ArrowRightIcon,
+  BanIcon,
+  CircleStopIcon,
+  PencilIcon,
+  PlusIcon,
+  RepeatIcon,
+  ShieldCheckIcon,
+  Trash2Icon,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDelete } from "#client/components/confirm-delete.tsx";
 import { EmptyState } from "#client/components/empty-state.tsx";
@@ -13,13 +23,18 @@ import {
   CardHeader,
   CardTitle,
 } from "#client/components/ui/card.tsx";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { categoryMap, useCategories } from "#client/features/categories/categories.queries.ts";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import type { NameOf } from "#client/features/savings/savings-format.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { InsuranceKind, Policy } from "#shared/schemas/insurance.schema.ts";
 import { commonKinds, useInsuranceFormat } from "./insurance-format.ts";
-import { useCreatePolicy, useDeletePolicy } from "./insurance.queries.ts";
+import { useCreatePolicy, useDeletePolicy, useUnbookPremium } from "./insurance.queries.ts";
+
+/** Where the income & spending area lists its recurring expenses. */
+const recurringPath = "/dashboard/income-spending?tab=expenses";
 
 /** A deleted policy as the request that puts it back (undo). */
 function recreateInput(policy: Policy) {
@@ -56,6 +71,7 @@ export function PoliciesCard({
   onAdd,
   onEdit,
   onCancel,
+  onBook,
 }: {
   policies: readonly Policy[];
   loading: boolean;
@@ -67,12 +83,16 @@ export function PoliciesCard({
   onAdd: (kind: InsuranceKind) => void;
   onEdit: (policy: Policy) => void;
   onCancel: (policy: Policy) => void;
+  onBook: (policy: Policy) => void;
 }) {
   const { t } = useTranslation("insurance");
   const format = useInsuranceFormat();
   const remove = useDeletePolicy();
   const recreate = useCreatePolicy();
+  const unbook = useUnbookPremium();
+  const categories = categoryMap(useCategories().data);
   const [deleting, setDeleting] = useState<Policy | null>(null);
+  const [stopping, setStopping] = useState<Policy | null>(null);
   const active = policies.filter((policy) => policy.status === "active");
   const cancelled = policies.filter((policy) => policy.status === "cancelled");
   const row = (policy: Policy) => (
@@ -82,9 +102,12 @@ export function PoliciesCard({
       memberId={memberId}
       nameOf={nameOf}
       shown={shown === policy.id}
+      categoryName={(id) => categories.get(id)?.name ?? t("booking.unknownCategory")}
       onEdit={() => onEdit(policy)}
       onCancel={() => onCancel(policy)}
       onDelete={() => setDeleting(policy)}
+      onBook={() => onBook(policy)}
+      onStop={() => setStopping(policy)}
     />
   );
 
@@ -181,6 +204,31 @@ export function PoliciesCard({
             ),
         })}
       />
+      <ConfirmDialog
+        open={stopping !== null}
+        onOpenChange={(open) => {
+          if (!open) setStopping(null);
+        }}
+        title={t("booking.stopTitle")}
+        description={
+          stopping
+            ? t("booking.stopBody", { kind: format.kind(stopping.kind), insurer: stopping.insurer })
+            : ""
+        }
+        confirmLabel={t("booking.stop")}
+        pending={unbook.isPending}
+        onConfirm={() => {
+          if (!stopping) return;
+          unbook.mutate(stopping.id, {
+            onSuccess: () => {
+              setStopping(null);
+              toast.success(t("booking.stopped"));
+            },
+            onError: (failure) =>
+              toast.error(t("booking.stopFailed"), { description: errorText(t, failure) }),
+          });
+        }}
+      />
     </Card>
   );
 }
@@ -190,17 +238,23 @@ function PolicyRow({
   memberId,
   nameOf,
   shown,
+  categoryName,
   onEdit,
   onCancel,
   onDelete,
+  onBook,
+  onStop,
 }: {
   policy: Policy;
   memberId: string | null;
   nameOf: NameOf;
   shown: boolean;
+  categoryName: (id: string) => string;
   onEdit: () => void;
   onCancel: () => void;
   onDelete: () => void;
+  onBook: () => void;
+  onStop: () => void;
 }) {
   const { t } = useTranslation("insurance");
   const format = useInsuranceFormat();
@@ -240,8 +294,9 @@ function PolicyRow({
       data-testid="policy-row"
       data-policy-id={policy.id}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1">
+      {/* On a phone a long kind ("Zorgverzekering") keeps its line: the premium moves below. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="grid min-w-[min(100%,11rem)] flex-1 gap-1">
           <h3 className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
             <span className="min-w-0 break-words">{kind}</span>
             {cancelled ? (
@@ -263,7 +318,7 @@ function PolicyRow({
             ) : null}
           </p>
         </div>
-        <div className="shrink-0 text-right">
+        <div className="ml-auto shrink-0 text-right">
           <p
             className="text-lg font-semibold tracking-tight tabular-nums sm:text-xl"
             data-testid="policy-premium"
@@ -321,6 +376,13 @@ function PolicyRow({
           {policy.coverageNotes}
         </p>
       ) : null}
+      <Booking
+        policy={policy}
+        categoryName={categoryName}
+        which={which}
+        onBook={onBook}
+        onStop={onStop}
+      />
       <div className="flex flex-wrap justify-end gap-1">
         <Button size="sm" variant="ghost" onClick={onEdit} data-testid="policy-edit">
           <PencilIcon aria-hidden="true" />
@@ -347,5 +409,86 @@ function PolicyRow({
         </Button>
       </div>
     </li>
+  );
+}
+
+/**
+ * The premium as a recurring expense: booked (its category and next entry, with a way to stop
+ * it and to the recurring expenses), ended with the cover, or not booked with a way to book it.
+ */
+function Booking({
+  policy,
+  categoryName,
+  which,
+  onBook,
+  onStop,
+}: {
+  policy: Policy;
+  categoryName: (id: string) => string;
+  which: ReactNode;
+  onBook: () => void;
+  onStop: () => void;
+}) {
+  const { t } = useTranslation("insurance");
+  const format = useInsuranceFormat();
+  const rule = policy.booking ?? null;
+  const cancelled = policy.status === "cancelled";
+  if (!rule && cancelled) return null;
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md bg-muted/50 px-3 py-2 text-sm"
+      data-testid="policy-booking"
+      data-booked={rule ? "true" : "false"}
+    >
+      <p className="flex min-w-0 items-start gap-2 text-pretty">
+        <RepeatIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span className="min-w-0">
+          {rule
+            ? rule.nextDate
+              ? t("booking.booked", {
+                  category: categoryName(rule.categoryId),
+                  amount: format.money(rule.amountCents),
+                  date: format.day(rule.nextDate, true),
+                })
+              : t("booking.ended", {
+                  category: categoryName(rule.categoryId),
+                  date: rule.endDate ? format.day(rule.endDate, true) : "",
+                })
+            : t("booking.notBooked")}
+        </span>
+      </p>
+      <div className="flex flex-wrap items-center gap-1">
+        {rule ? (
+          <>
+            <Link
+              to={recurringPath}
+              className="inline-flex items-center gap-1 rounded-sm px-2 py-1 font-medium text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              {t("booking.recurringLink")}
+              <ArrowRightIcon className="size-3.5" aria-hidden="true" />
+            </Link>
+            {rule.nextDate ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-destructive hover:text-destructive"
+                onClick={onStop}
+                data-testid="policy-unbook"
+              >
+                <CircleStopIcon aria-hidden="true" />
+                {t("booking.stop")}
+                {which}
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          <Button size="sm" variant="outline" onClick={onBook} data-testid="policy-book">
+            <RepeatIcon aria-hidden="true" />
+            {t("booking.book")}
+            {which}
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }

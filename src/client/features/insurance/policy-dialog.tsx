@@ -68,6 +68,16 @@ export function PolicyDialog({
   const { people, nameOf, loading } = usePeople(account);
   const create = useCreatePolicy();
   const update = useUpdatePolicy();
+  const defaultsFor = (of: InsuranceKind) =>
+    policyValues({
+      policy: editing,
+      kind: of,
+      people,
+      language: format.language,
+      scopeMemberId,
+      meId: account.member.id,
+      day: today(),
+    });
 
   return (
     <FormDialog
@@ -82,14 +92,8 @@ export function PolicyDialog({
       <PolicyForm
         key={uid}
         editing={editing}
-        defaults={policyValues({
-          policy: editing,
-          kind,
-          people,
-          language: format.language,
-          scopeMemberId,
-          day: today(),
-        })}
+        defaults={defaultsFor(kind)}
+        defaultsFor={defaultsFor}
         nameOf={nameOf}
         pending={create.isPending || update.isPending}
         onClose={onClose}
@@ -106,6 +110,7 @@ export function PolicyDialog({
 function PolicyForm({
   editing,
   defaults,
+  defaultsFor,
   nameOf,
   pending,
   onClose,
@@ -113,6 +118,8 @@ function PolicyForm({
 }: {
   editing: Policy | null;
   defaults: PolicyFormValues;
+  /** A new policy's values for another kind: who it covers and how often it is paid. */
+  defaultsFor: (kind: InsuranceKind) => PolicyFormValues;
   nameOf: (memberId: string) => string;
   pending: boolean;
   onClose: () => void;
@@ -148,6 +155,21 @@ function PolicyForm({
   const rerun = () => {
     if (isSubmitted) void form.trigger();
   };
+  // Until they are chosen by hand, a new policy's people and frequency follow its kind: health
+  // insurance is a person's and paid monthly, liability the household's and paid yearly.
+  const kindChanged = (event: { target: { value: string } }) => {
+    if (!editing) {
+      const next = defaultsFor(event.target.value as InsuranceKind);
+      const chosen = (name: "insured" | "members" | "frequency") =>
+        form.getFieldState(name).isDirty;
+      if (!chosen("insured") && !chosen("members")) {
+        setValue("insured", next.insured);
+        setValue("members", next.members);
+      }
+      if (!chosen("frequency")) setValue("frequency", next.frequency);
+    }
+    rerun();
+  };
 
   // The figures as typed: a year exactly, a month rounded, as the server will have them.
   const premiumCents = amountForSchema(premium);
@@ -180,7 +202,7 @@ function PolicyForm({
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid min-w-0 gap-4">
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label={t("form.kind")} error={errors.kind?.message}>
-          <NativeSelect {...register("kind", { onChange: rerun })}>
+          <NativeSelect {...register("kind", { onChange: kindChanged })}>
             {kindGroups.map((group) => (
               <optgroup key={group.group} label={t(`kindGroups.${group.group}`)}>
                 {group.kinds.map((value) => (
@@ -213,7 +235,7 @@ function PolicyForm({
             { value: "members" as const, label: t("form.insuredMembers") },
           ]}
           onChange={(value) => {
-            setValue("insured", value);
+            setValue("insured", value, { shouldDirty: true });
             rerun();
           }}
         />

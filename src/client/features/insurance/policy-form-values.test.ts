@@ -11,6 +11,7 @@ const form = (values: Partial<PolicyFormValues> = {}): PolicyFormValues => ({
     people,
     language: "nl",
     scopeMemberId: null,
+    meId: "anna",
     day: "2026-11-26",
   }),
   insurer: "Zilveren Kruis",
@@ -29,24 +30,29 @@ const errorsOf = (values: PolicyFormValues) => {
 };
 
 describe("the policy form's values", () => {
-  it("start a new health policy monthly from today for the household, and other kinds yearly", () => {
+  it("start a new health policy monthly from today for the person filling it in, other kinds yearly for the household", () => {
     const values = form();
     expect(values).toMatchObject({
       kind: "health-basic",
       frequency: "monthly",
       startDate: "2026-11-26",
-      insured: "household",
+      insured: "members",
       remind: "",
     });
-    expect(values.members.map((row) => row.included)).toEqual([false, false]);
-    const liability = policyValues({
-      policy: null,
-      kind: "liability",
-      people,
-      language: "en",
+    expect(values.members.map((row) => row.included)).toEqual([true, false]);
+    const base = { policy: null, people, language: "en", day: "2026-11-26", meId: "anna" } as const;
+    // Supplementary cover is a person's too; in a member's scope it is that member's.
+    const supplementary = policyValues({
+      ...base,
+      kind: "health-supplementary",
       scopeMemberId: "sam",
-      day: "2026-11-26",
     });
+    expect(supplementary.insured).toBe("members");
+    expect(supplementary.members.map((row) => row.included)).toEqual([false, true]);
+    const contents = policyValues({ ...base, kind: "contents", scopeMemberId: null });
+    expect(contents).toMatchObject({ insured: "household", frequency: "yearly" });
+    expect(contents.members.map((row) => row.included)).toEqual([false, false]);
+    const liability = policyValues({ ...base, kind: "liability", scopeMemberId: "sam" });
     expect(liability.frequency).toBe("yearly");
     expect(liability.insured).toBe("members");
     expect(liability.members).toEqual([
@@ -114,7 +120,10 @@ describe("the policy form's values", () => {
       ["noticeValue", "noticePeriodInvalid"],
     ]);
     expect(errorsOf(form({ remind: "7" }))).toEqual([["remind", "reminderNeedsNotice"]]);
-    expect(errorsOf(form({ insured: "members" }))).toEqual([["insured", "insuredMembersRequired"]]);
+    const nobody = form().members.map((row) => ({ ...row, included: false }));
+    expect(errorsOf(form({ insured: "members", members: nobody }))).toEqual([
+      ["insured", "insuredMembersRequired"],
+    ]);
     expect(
       errorsOf(
         form({
@@ -159,6 +168,7 @@ describe("the policy form's values", () => {
       people,
       language: "nl",
       scopeMemberId: null,
+      meId: "anna",
       day: "2026-11-26",
     });
     expect(values).toMatchObject({

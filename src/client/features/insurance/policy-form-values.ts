@@ -111,7 +111,8 @@ function memberRows(
   people: readonly { id: string }[],
   policy: Pick<Policy, "members"> | null,
   language: Language,
-  scopeMemberId: string | null,
+  /** A new policy's person, included from the start. */
+  person: string | null,
 ): InsuredRow[] {
   const named = new Map((policy?.members ?? []).map((member) => [member.memberId, member]));
   const ids = [...people.map((person) => person.id)];
@@ -120,7 +121,7 @@ function memberRows(
     const member = named.get(memberId);
     return {
       memberId,
-      included: policy ? member !== undefined : memberId === scopeMemberId,
+      included: policy ? member !== undefined : memberId === person,
       share:
         member?.shareBp === null || member === undefined
           ? ""
@@ -129,9 +130,14 @@ function memberRows(
   });
 }
 
+/** Health insurance is a person's own: a new one covers one person, never "the household". */
+const isHealth = (kind: InsuranceKind) =>
+  kind === "health-basic" || kind === "health-supplementary";
+
 /**
  * A policy as the form's values; a new one of `kind` starting today, for the scope's member when
- * one is chosen (health insurance is a person's), else the household's.
+ * one is chosen, else the household's — but a new health policy is a person's: the scope's
+ * member, or the one filling in the form (`meId`).
  */
 export function policyValues({
   policy,
@@ -139,6 +145,7 @@ export function policyValues({
   people,
   language,
   scopeMemberId,
+  meId,
   day,
 }: {
   policy: Policy | null;
@@ -146,9 +153,11 @@ export function policyValues({
   people: readonly { id: string }[];
   language: Language;
   scopeMemberId: string | null;
+  meId: string;
   day: string;
 }): PolicyFormValues {
-  const members = memberRows(people, policy, language, scopeMemberId);
+  const person = scopeMemberId ?? (isHealth(kind) ? meId : null);
+  const members = memberRows(people, policy, language, person);
   if (policy) {
     return {
       kind: policy.kind,
@@ -175,7 +184,7 @@ export function policyValues({
     insurer: "",
     policyNumber: "",
     premium: "",
-    frequency: kind === "health-basic" || kind === "health-supplementary" ? "monthly" : "yearly",
+    frequency: isHealth(kind) ? "monthly" : "yearly",
     deductible: "",
     voluntary: "",
     coverageNotes: "",
@@ -184,7 +193,7 @@ export function policyValues({
     noticeValue: "",
     noticeUnit: "months",
     remind: noReminder,
-    insured: scopeMemberId ? "members" : "household",
+    insured: person ? "members" : "household",
     members,
   };
 }

@@ -1,4 +1,10 @@
-import { CalendarClockIcon, CircleStopIcon, LandmarkIcon, RepeatIcon } from "lucide-react";
+import {
+  CalendarClockIcon,
+  CircleStopIcon,
+  LandmarkIcon,
+  RepeatIcon,
+  ShieldCheckIcon,
+} from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -22,6 +28,7 @@ import {
   useUpcoming,
 } from "#client/features/income-spending/money.queries.ts";
 import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
+import { insurancePath } from "#client/features/insurance/insurance-format.ts";
 import { loanPath } from "#client/features/loans/loans-format.ts";
 import type { EntryKind } from "#shared/schemas/categories.schema.ts";
 import type { RecurringRule } from "#shared/schemas/recurring.schema.ts";
@@ -108,6 +115,15 @@ export function RecurringSection({ kind, memberId }: { kind: EntryKind; memberId
                         >
                           <LandmarkIcon className="size-3.5" aria-hidden="true" />
                           {t("recurring.loanPayment")}
+                        </Link>
+                      ) : rule.policyId ? (
+                        <Link
+                          to={`${insurancePath}#policy-${rule.policyId}`}
+                          className="mt-0.5 flex w-fit items-center gap-1 rounded-sm font-medium text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                          data-testid="recurring-policy"
+                        >
+                          <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
+                          {t("recurring.policyPremium")}
                         </Link>
                       ) : null}
                     </p>

@@ -1,11 +1,10 @@
 import type { Db } from "#server/db/client.ts";
-import { ruleFrequencyOf } from "#server/features/insurance/insurance-booking.ts";
 import { bookPolicy, createPolicy } from "#server/features/insurance/insurance.service.ts";
 import { materializeDue } from "#server/features/recurring/materialize.ts";
 import { createEntry } from "#server/features/transactions/transactions.service.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { addDays, addMonths, daysBetween, type IsoDate } from "#shared/dates.ts";
-import { occurrencesBetween } from "#shared/recurrence.ts";
+import { nextPremiumOn } from "#shared/insurance-math.ts";
 import {
   createPolicySchema,
   policyBookingInputSchema,
@@ -21,13 +20,7 @@ function yearsFrom(date: IsoDate, years: number): IsoDate {
 
 /** The first premium of the policy's series on or after `from` (its start, when later). */
 function firstPremiumFrom(policy: Policy, from: IsoDate): IsoDate {
-  const series = {
-    frequency: ruleFrequencyOf[policy.frequency],
-    startDate: policy.startDate,
-    endDate: policy.endsOn,
-  };
-  const since = from > policy.startDate ? from : policy.startDate;
-  const [first] = occurrencesBetween(series, since, addDays(since, 400), 1);
+  const first = nextPremiumOn(policy, from);
   if (!first) throw new Error(`The demo policy of ${policy.insurer} has no premium to book.`);
   return first;
 }

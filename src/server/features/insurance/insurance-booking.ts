@@ -19,8 +19,8 @@ import { fieldError } from "#server/features/transactions/entry-references.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { addDays, type IsoDate } from "#shared/dates.ts";
-import type { PremiumFrequency } from "#shared/insurance-math.ts";
 import { occurrencesBetween } from "#shared/recurrence.ts";
+import { nextPremiumOn as nextPremium, premiumRecurrence } from "#shared/insurance-math.ts";
 import type { policyBookingInputSchema } from "#shared/schemas/insurance.schema.ts";
 import type { RecurringRule } from "#shared/schemas/recurring.schema.ts";
 
@@ -37,13 +37,8 @@ type PolicyRow = typeof insurancePolicies.$inferSelect;
 /** A person's part of one payment of the premium. */
 export type PaymentPart = { memberId: string; premiumCents: number };
 
-/** The recurring frequency of a premium's. */
-export const ruleFrequencyOf = {
-  monthly: "monthly",
-  quarterly: "quarterly",
-  "half-yearly": "semiannually",
-  yearly: "annually",
-} as const satisfies Record<PremiumFrequency, RuleRow["frequency"]>;
+/** The recurring frequency of a premium's (shared with the page, which shows the next premium). */
+export const ruleFrequencyOf = premiumRecurrence;
 
 /**
  * How a premium is split on its entries: one person's entry, or split by amounts into the
@@ -98,14 +93,10 @@ export async function bookingsOf(
 
 /** The next premium on or after `day` of the series from the policy's start (null: none). */
 export function nextPremiumOn(policy: PolicyRow, day: IsoDate): IsoDate | null {
-  const series = {
-    frequency: ruleFrequencyOf[policy.premiumFrequency],
-    startDate: policy.startDate,
-    endDate: policy.endsOn,
-  };
-  const from = day > policy.startDate ? day : policy.startDate;
-  const [next] = occurrencesBetween(series, from, addDays(from, 400), 1);
-  return next ?? null;
+  return nextPremium(
+    { frequency: policy.premiumFrequency, startDate: policy.startDate, endsOn: policy.endsOn },
+    day,
+  );
 }
 
 /**
