@@ -274,6 +274,44 @@ test("categories are added and archived from the page", async ({ page, signUpAnd
     page.getByText("Pet food was merged into Groceries: 0 entries moved."),
   ).toBeVisible();
   await expect(row).toHaveCount(0);
+
+  // Health care: the default set's category counts against the health deductible; a new one is
+  // marked so in its form, and still is after a reload.
+  const named = (name: string) =>
+    sheet.getByTestId("category-row").filter({ has: page.getByText(name, { exact: true }) });
+  await expect(named("Health care").getByTestId("category-health-badge")).toHaveText(
+    "Health deductible",
+  );
+  await expect(named("Groceries").getByTestId("category-health-badge")).toHaveCount(0);
+  const healthCare = "Health care — counts against the health deductible (eigen risico)";
+  await sheet.getByRole("button", { name: "Add category" }).click();
+  await form.getByLabel("Name").fill("Physiotherapy");
+  await expect(form.getByRole("checkbox", { name: healthCare })).not.toBeChecked();
+  await form.getByRole("checkbox", { name: healthCare }).check();
+  await form.getByRole("button", { name: "Add category" }).click();
+  await expect(form).toBeHidden();
+  await expect(named("Physiotherapy").getByTestId("category-health-badge")).toBeVisible();
+
+  await page.reload();
+  await page.getByRole("button", { name: "Manage categories" }).click();
+  await expect(named("Physiotherapy").getByTestId("category-health-badge")).toHaveText(
+    "Health deductible",
+  );
+  await named("Physiotherapy").getByRole("button", { name: "Actions for Physiotherapy" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit category" });
+  await expect(edit.getByRole("checkbox", { name: healthCare })).toBeChecked();
+  await edit.getByRole("checkbox", { name: healthCare }).uncheck();
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await expect(named("Physiotherapy").getByTestId("category-health-badge")).toHaveCount(0);
+
+  // Income is never health care: its form has no such mark.
+  await sheet.getByRole("tab", { name: "Income" }).click();
+  await sheet.getByRole("button", { name: "Add category" }).click();
+  const income = page.getByRole("dialog", { name: "Add an income category" });
+  await expect(income.getByRole("checkbox", { name: "Tax-relevant" })).toBeVisible();
+  await expect(income.getByRole("checkbox", { name: healthCare })).toHaveCount(0);
 });
 
 test("in Dutch: tabs, months and amounts with a decimal comma", async ({

@@ -45,13 +45,17 @@ export function categoryMap(categories: readonly Category[] | undefined): Map<st
   return new Map((categories ?? []).map((category) => [category.id, category]));
 }
 
-/** What changes when categories change: their lists and everything that shows their names. */
+/**
+ * What changes when categories change: their lists, everything that shows their names, and
+ * insurance (the health deductible counts the expenses of health-care categories).
+ */
 const dependentKeys = [
   ["categories"],
   ["transactions"],
   ["totals"],
   ["budgets"],
   ["recurring"],
+  ["insurance"],
 ] as const;
 
 function useInvalidateCategories() {

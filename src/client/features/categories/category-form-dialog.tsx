@@ -33,7 +33,10 @@ function asColor(value: string): CategoryColor {
   return (categoryColors as readonly string[]).includes(value) ? (value as CategoryColor) : "slate";
 }
 
-/** Adds a category of a kind, or edits one: name, icon, colour and the tax-relevant mark. */
+/**
+ * Adds a category of a kind, or edits one: name, icon, colour, the tax-relevant mark and, for
+ * expenses, the health-care mark (its expenses count against the health deductible).
+ */
 export function CategoryFormDialog({
   kind,
   category,
@@ -51,6 +54,9 @@ export function CategoryFormDialog({
   const [icon, setIcon] = useState<CategoryIcon>(asIcon(category?.icon ?? "tag"));
   const [color, setColor] = useState<CategoryColor>(asColor(category?.color ?? "blue"));
   const [taxRelevant, setTaxRelevant] = useState(category?.taxRelevant ?? false);
+  const [healthCare, setHealthCare] = useState(category?.healthCare ?? false);
+  // Only expenses count against the deductible: income categories neither show nor send it.
+  const expense = (category?.kind ?? kind) === "expense";
   const [error, setError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
 
@@ -69,8 +75,9 @@ export function CategoryFormDialog({
       },
       onError: (failure: unknown) => setError(errorText(t, failure)),
     };
-    if (category) update.mutate({ id: category.id, name, icon, color, taxRelevant }, done);
-    else create.mutate({ kind, name, icon, color, taxRelevant }, done);
+    const marks = { taxRelevant, ...(expense ? { healthCare } : {}) };
+    if (category) update.mutate({ id: category.id, name, icon, color, ...marks }, done);
+    else create.mutate({ kind, name, icon, color, ...marks }, done);
   };
 
   return (
@@ -160,18 +167,47 @@ export function CategoryFormDialog({
             </div>
           </fieldset>
 
-          <label className="flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-primary"
-              checked={taxRelevant}
-              onChange={(event) => setTaxRelevant(event.target.checked)}
-            />
-            <span className="grid gap-0.5">
-              <span className="font-medium">{t("categories.taxRelevant")}</span>
-              <span className="text-xs text-muted-foreground">{t("categories.taxHint")}</span>
-            </span>
-          </label>
+          <div className="grid gap-2">
+            <label className="flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+                checked={taxRelevant}
+                onChange={(event) => setTaxRelevant(event.target.checked)}
+                aria-labelledby={`${id}-tax`}
+                aria-describedby={`${id}-tax-hint`}
+              />
+              <span className="grid gap-0.5">
+                <span id={`${id}-tax`} className="font-medium">
+                  {t("categories.taxRelevant")}
+                </span>
+                <span id={`${id}-tax-hint`} className="text-xs text-muted-foreground">
+                  {t("categories.taxHint")}
+                </span>
+              </span>
+            </label>
+            {expense ? (
+              <label className="flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                  checked={healthCare}
+                  onChange={(event) => setHealthCare(event.target.checked)}
+                  aria-labelledby={`${id}-health`}
+                  aria-describedby={`${id}-health-hint`}
+                  data-testid="category-health-care"
+                />
+                <span className="grid gap-0.5">
+                  <span id={`${id}-health`} className="font-medium">
+                    {t("categories.healthCare")}
+                  </span>
+                  <span id={`${id}-health-hint`} className="text-xs text-muted-foreground">
+                    {t("categories.healthCareHint")}
+                  </span>
+                </span>
+              </label>
+            ) : null}
+          </div>
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>

@@ -2,6 +2,7 @@ import {
   ArchiveIcon,
   ArchiveRestoreIcon,
   EllipsisIcon,
+  HeartPulseIcon,
   MergeIcon,
   PencilIcon,
   PlusIcon,
@@ -191,6 +192,17 @@ function CategoryList({
             >
               {category.name}
             </span>
+            {category.healthCare ? (
+              <Badge
+                variant="secondary"
+                className="text-[0.7rem]"
+                title={t("categories.healthCare")}
+                data-testid="category-health-badge"
+              >
+                <HeartPulseIcon aria-hidden="true" />
+                {t("categories.healthBadge")}
+              </Badge>
+            ) : null}
             {category.taxRelevant ? (
               <Badge variant="secondary" className="text-[0.7rem]">
                 {t("categories.taxBadge")}
