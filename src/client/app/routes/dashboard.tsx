@@ -20,6 +20,7 @@ import {
 import { ScopePicker } from "#client/features/households/scope-picker.tsx";
 import { AddEntryButton, EntryDialogHost } from "#client/features/transactions/entry-dialog.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
+import { useHashTarget } from "#client/lib/use-hash-target.ts";
 import { upgradeTarget } from "#shared/plans.ts";
 
 /** The layout of every /dashboard page: the shell around the page. The loader ensures an account. */
@@ -39,6 +40,8 @@ export function Component() {
   const title = page ? t(`areas.${page}.title`) : t("common:notFound.title");
 
   useDocumentTitle(title);
+  // A link to a row of a page (`#id`) lands on it once the page shows it.
+  useHashTarget();
   const members = useShellMembers(account);
   const checkFailed = useSubscriptionCheckFailed();
 
