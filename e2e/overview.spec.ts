@@ -1,10 +1,19 @@
 import type { Page } from "@playwright/test";
+import { addDays } from "#shared/dates.ts";
+import { noticeDeadline } from "#shared/insurance-math.ts";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
 import { demo } from "./demo.ts";
-import { expect, test } from "./fixtures.ts";
-import { householdOf, type ApiPerson } from "./page-models/household-api.ts";
+import { expect, newPerson, test } from "./fixtures.ts";
+import {
+  browserCookies,
+  householdOf,
+  householdOfTwo,
+  type ApiPerson,
+} from "./page-models/household-api.ts";
 import { apiCall, EntryDialog, householdBasics, TransactionsPage } from "./page-models/entries.ts";
 import { toast } from "./page-models/household-sidebar.ts";
+import { InsurancePage } from "./page-models/insurance.ts";
+import { planThroughApi, ScopePicker } from "./page-models/savings.ts";
 
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
@@ -212,4 +221,162 @@ test("a new household sees its first steps, ticked off as they are done", async 
   // Every step done: the list gives way to the overview.
   await expect(page.getByTestId("figure-income-value")).toBeVisible();
   await expect(page.getByTestId("first-run")).toHaveCount(0);
+});
+
+/** "12 Jun" / "12 jun": a day as the overview's lists write it. */
+const shortDay = (date: string, language: "en" | "nl" = "en") =>
+  new Intl.DateTimeFormat(language === "nl" ? "nl-NL" : "en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
+
+test("on Pro, what is due lists the scope's insurance renewals and notice deadlines among the recurring entries", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error("baseURL is not set");
+  const { owner, partner } = await householdOfTwo(baseURL, mailbox, {
+    owner: { ...newPerson("due-owner"), name: "Lotte Vermeer" },
+    partner: { ...newPerson("due-partner"), name: "Joris Vermeer" },
+  });
+  await planThroughApi(owner, "pro");
+  const { memberId: lotte, byName } = await householdBasics(owner);
+  const { memberId: joris } = await householdBasics(partner);
+
+  // Dates as the server counts them (UTC); the entries' as the browser does.
+  const serverToday = new Date().toISOString().slice(0, 10);
+  const localToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(
+    new Date(),
+  );
+  // An expense today (so the overview shows its figures), and Lotte's rent from in five days.
+  const lotteAlone = { splitMode: "personal", memberId: lotte, paidByMemberId: lotte };
+  await apiCall(owner, "POST", "/transactions", {
+    kind: "expense",
+    amountCents: 4_560,
+    occurredOn: localToday,
+    categoryId: byName("Groceries"),
+    ...lotteAlone,
+  });
+  const rentDay = addDays(localToday, 5);
+  await apiCall(owner, "POST", "/recurring", {
+    kind: "expense",
+    amountCents: 95_000,
+    occurredOn: rentDay,
+    categoryId: byName("Rent or mortgage"),
+    merchant: "Woonstichting",
+    frequency: "monthly",
+    ...lotteAlone,
+  });
+
+  // Liability for the household, renewing in 40 days with a month's notice; Joris's basic
+  // health insurance renewing in 50 days with 14 days' notice; Lotte's car insurance renewing
+  // in 120 days with a month's notice (both dates beyond 60 days: not listed).
+  const policy = (fields: Record<string, unknown>) =>
+    apiCall<{ id: string }>(owner, "POST", "/insurance/policies", {
+      premiumCents: 6_850,
+      frequency: "yearly",
+      startDate: "2025-01-01",
+      ...fields,
+    });
+  const liabilityRenews = addDays(serverToday, 40);
+  const liabilityNotice = noticeDeadline(liabilityRenews, { value: 1, unit: "months" });
+  const healthRenews = addDays(serverToday, 50);
+  const healthNotice = noticeDeadline(healthRenews, { value: 14, unit: "days" });
+  const liability = await policy({
+    kind: "liability",
+    insurer: "Centraal Beheer",
+    renewalDate: liabilityRenews,
+    noticePeriod: { value: 1, unit: "months" },
+  });
+  const health = await policy({
+    kind: "health-basic",
+    insurer: "Zilveren Kruis",
+    renewalDate: healthRenews,
+    noticePeriod: { value: 14, unit: "days" },
+    insured: "members",
+    members: [{ memberId: joris, shareBp: null }],
+  });
+  await policy({
+    kind: "car",
+    insurer: "ANWB",
+    renewalDate: addDays(serverToday, 120),
+    noticePeriod: { value: 1, unit: "months" },
+    insured: "members",
+    members: [{ memberId: lotte, shareBp: null }],
+  });
+
+  await page.context().addCookies(browserCookies(owner));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/dashboard");
+  const due = page.getByTestId("upcoming");
+  await expect(due.getByRole("heading", { name: "Due soon" })).toBeVisible();
+  const lines = due.getByRole("listitem");
+  // Soonest first, the rent among them; each policy's notice deadline and renewal.
+  await expect(lines).toHaveText([
+    `${shortDay(rentDay)}Woonstichting−€950.00`,
+    `${shortDay(liabilityNotice)}Liability insuranceNotice deadlineCentraal Beheer`,
+    `${shortDay(healthNotice)}Basic health insuranceNotice deadlineZilveren Kruis`,
+    `${shortDay(liabilityRenews)}Liability insuranceRenews· Centraal Beheer`,
+    `${shortDay(healthRenews)}Basic health insuranceRenews· Zilveren Kruis`,
+  ]);
+  const insurance = due.getByTestId("due-insurance");
+  await expect(insurance.first()).toHaveAttribute("data-event", "notice");
+  await expect(insurance.first()).toHaveAttribute(
+    "href",
+    `/dashboard/insurance#policy-${liability.id}`,
+  );
+  // The notice deadlines stand out from the renewals.
+  const background = (index: number) =>
+    insurance.nth(index).evaluate((element) => getComputedStyle(element).backgroundColor);
+  const [notice, renewal] = await Promise.all([background(0), background(2)]);
+  expect(renewal).toBe("rgba(0, 0, 0, 0)");
+  expect(notice, "a notice deadline has a background of its own").not.toBe(renewal);
+  await expectNoSeriousA11yViolations(page, "/dashboard with insurance dates");
+
+  // A line opens its policy on the insurance page: in view, focused.
+  await insurance.filter({ hasText: "Zilveren Kruis" }).first().click();
+  await expect(page).toHaveURL(`/dashboard/insurance#policy-${health.id}`);
+  await expect(new InsurancePage(page).policy("Zilveren Kruis")).toBeFocused();
+
+  // A member's scope: their own policies and the household's, nobody else's.
+  await page.goto("/dashboard");
+  const scope = new ScopePicker(page);
+  await scope.choose("Lotte Vermeer");
+  await expect(lines).toHaveText([
+    `${shortDay(rentDay)}Woonstichting−€950.00`,
+    `${shortDay(liabilityNotice)}Liability insuranceNotice deadlineCentraal Beheer`,
+    `${shortDay(liabilityRenews)}Liability insuranceRenews· Centraal Beheer`,
+  ]);
+  await scope.choose("Joris Vermeer");
+  await expect(lines).toHaveText([
+    `${shortDay(liabilityNotice)}Liability insuranceNotice deadlineCentraal Beheer`,
+    `${shortDay(healthNotice)}Basic health insuranceNotice deadlineZilveren Kruis`,
+    `${shortDay(liabilityRenews)}Liability insuranceRenews· Centraal Beheer`,
+    `${shortDay(healthRenews)}Basic health insuranceRenews· Zilveren Kruis`,
+  ]);
+
+  // In Dutch, dark, on a phone: the same, fitting the screen.
+  await scope.choose("Household");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => {
+    localStorage.setItem("language", "nl");
+    localStorage.setItem("theme", "dark");
+  });
+  await page.goto("/dashboard");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(due.getByRole("heading", { name: "Binnenkort" })).toBeVisible();
+  await expect(insurance.first()).toHaveText(
+    `${shortDay(liabilityNotice, "nl")}AansprakelijkheidsverzekeringOpzegtermijn verlooptCentraal Beheer`,
+  );
+  await expect(insurance.last()).toHaveText(
+    `${shortDay(healthRenews, "nl")}ZorgverzekeringVerlengt· Zilveren Kruis`,
+  );
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, "the overview is wider than the phone").toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page, "/dashboard with insurance dates (nl, dark, phone)");
 });

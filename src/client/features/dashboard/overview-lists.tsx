@@ -1,12 +1,17 @@
-import { ArrowRightIcon, RepeatIcon } from "lucide-react";
+import { ArrowRightIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Card, CardContent, CardHeader, CardTitle } from "#client/components/ui/card.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "#client/components/ui/card.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Category } from "#shared/schemas/categories.schema.ts";
 import type { Budget } from "#shared/schemas/budgets.schema.ts";
-import type { Upcoming } from "#shared/schemas/recurring.schema.ts";
 import type { SettleUp } from "#shared/schemas/transactions.schema.ts";
 import { CategoryIconTile } from "#client/features/categories/category-badge.tsx";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
@@ -17,8 +22,9 @@ import { cn } from "#client/lib/cn.ts";
 import { entriesLink } from "./period.ts";
 
 /** A card with a title, a list (or what to say when it is empty) and a link to the whole. */
-function ListCard({
+export function ListCard({
   title,
+  description,
   more,
   empty,
   loading,
@@ -26,6 +32,8 @@ function ListCard({
   testId,
 }: {
   title: string;
+  /** A line under the title, e.g. what the list covers. */
+  description?: string;
   more?: { to: string; label: string };
   empty: string | null;
   loading?: boolean;
@@ -34,16 +42,21 @@ function ListCard({
 }) {
   return (
     <Card className="min-w-0 gap-3" data-testid={testId}>
-      <CardHeader className="flex flex-row items-center justify-between gap-3">
-        <CardTitle className="text-base">{title}</CardTitle>
-        {more ? (
-          <Link
-            to={more.to}
-            className="inline-flex shrink-0 items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
-            {more.label}
-            <ArrowRightIcon className="size-3.5" aria-hidden="true" />
-          </Link>
+      <CardHeader className={description ? "gap-1" : undefined}>
+        <div className="flex flex-row items-center justify-between gap-3">
+          <CardTitle className="text-base">{title}</CardTitle>
+          {more ? (
+            <Link
+              to={more.to}
+              className="inline-flex shrink-0 items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              {more.label}
+              <ArrowRightIcon className="size-3.5" aria-hidden="true" />
+            </Link>
+          ) : null}
+        </div>
+        {description ? (
+          <CardDescription className="text-pretty">{description}</CardDescription>
         ) : null}
       </CardHeader>
       <CardContent>
@@ -154,56 +167,6 @@ export function BudgetWatch({
                   available: format.money(budget.availableCents),
                 })}
               </p>
-            </li>
-          );
-        })}
-      </ul>
-    </ListCard>
-  );
-}
-
-/** What recurring entries will book in the next 30 days. */
-export function UpcomingList({
-  items,
-  categories,
-  loading,
-}: {
-  items: readonly Upcoming[];
-  categories: Map<string, Category>;
-  loading: boolean;
-}) {
-  const { t } = useTranslation("dashboard");
-  const format = useMoneyFormat();
-  return (
-    <ListCard
-      title={t("overview.upcoming.title")}
-      more={{ to: "/dashboard/income-spending?tab=expenses", label: t("overview.upcoming.all") }}
-      empty={items.length === 0 ? t("overview.upcoming.empty") : null}
-      loading={loading}
-      testId="upcoming"
-    >
-      <ul className="divide-y">
-        {items.slice(0, 6).map((item) => {
-          const category = categories.get(item.categoryId);
-          const cents = item.memberShareCents ?? item.amountCents;
-          return (
-            <li key={`${item.ruleId}-${item.date}`} className="flex items-center gap-3 py-2">
-              <span className="w-14 shrink-0 text-sm text-muted-foreground tabular-nums">
-                {format.day(item.date)}
-              </span>
-              <RepeatIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className="min-w-0 flex-1 truncate text-sm">
-                {item.merchant || category?.name}
-              </span>
-              <span
-                className={cn(
-                  "shrink-0 text-sm font-medium tabular-nums",
-                  item.kind === "income" && "text-success",
-                )}
-              >
-                {item.kind === "income" ? "+" : "−"}
-                {format.money(cents)}
-              </span>
             </li>
           );
         })}

@@ -11,11 +11,7 @@ import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { categoryMap, useCategories } from "#client/features/categories/categories.queries.ts";
 import { ScopeLine, useScope } from "#client/features/households/scope-picker.tsx";
-import {
-  useBudgets,
-  useSettleUp,
-  useUpcoming,
-} from "#client/features/income-spending/money.queries.ts";
+import { useBudgets, useSettleUp } from "#client/features/income-spending/money.queries.ts";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { today } from "#shared/dates.ts";
 import { firstName } from "#shared/names.ts";
@@ -26,7 +22,8 @@ import { BreakdownCard, fillOf, memberFills, MonthlyCard, type BreakdownItem } f
 import { useOverview } from "./dashboard.queries.ts";
 import { FigureCards } from "./figure-cards.tsx";
 import { FirstRunChecklist } from "./first-run.tsx";
-import { BalancesCard, BudgetWatch, LatestList, UpcomingList } from "./overview-lists.tsx";
+import { DueList } from "./due-list.tsx";
+import { BalancesCard, BudgetWatch, LatestList } from "./overview-lists.tsx";
 import { partOfDay } from "./part-of-day.ts";
 import {
   entriesLink,
@@ -103,6 +100,7 @@ export function OverviewPage({ account, plan }: { account: Account; plan: PlanNa
           ) : null}
           {started ? (
             <Figures
+              plan={plan}
               board={board}
               member={member}
               people={scope.people}
@@ -129,12 +127,14 @@ export function OverviewPage({ account, plan }: { account: Account; plan: PlanNa
 
 /** Everything with figures, once the household has entries. */
 function Figures({
+  plan,
   board,
   member,
   people,
   period,
   day,
 }: {
+  plan: PlanName;
   board: Dashboard;
   member: string | null;
   people: { id: string; name: string }[];
@@ -150,7 +150,6 @@ function Figures({
   const budgetMonth = lastMonth > day.slice(0, 7) ? day.slice(0, 7) : lastMonth;
   const month = budgetMonth < period.from.slice(0, 7) ? lastMonth : budgetMonth;
   const budgets = useBudgets(month, member);
-  const upcoming = useUpcoming(30, member);
   const settleUp = useSettleUp(people.length > 1);
 
   const nameOf = (id: string) =>
@@ -233,7 +232,7 @@ function Figures({
             testId="spending-by-member"
           />
         ) : null}
-        <UpcomingList items={upcoming.data ?? []} categories={byId} loading={upcoming.isPending} />
+        <DueList plan={plan} member={member} categories={byId} />
         <LatestList items={board.latest} categories={byId} />
         {owing ? <BalancesCard settleUp={owing} nameOf={nameOf} /> : null}
       </div>
