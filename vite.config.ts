@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -41,8 +43,52 @@ function locales(): Plugin {
   };
 }
 
+/**
+ * After the build, writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside
+ * every text file of 1 KB or more in dist/, kept only when smaller; the server sends the one the
+ * browser accepts (src/server/lib/static-files.ts). Made here, once, so no request pays for it.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  const compressible = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest|map)$/;
+  let outDir = "dist";
+  const filesIn = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? filesIn(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  return {
+    name: "hearth-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = filesIn(outDir).filter(
+        (file) => compressible.test(file) && statSync(file).size >= 1024,
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const body = readFileSync(file);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+              },
+            }),
+            gzipAsync(body, { level: 9 }),
+          ]);
+          if (br.byteLength < body.byteLength) writeFileSync(`${file}.br`, br);
+          if (gz.byteLength < body.byteLength) writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), locales()],
+  plugins: [react(), tailwindcss(), locales(), precompress()],
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
     port: 5173,

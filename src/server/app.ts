@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createAuth, type Auth } from "./auth.ts";
@@ -42,7 +41,9 @@ import { createFileStore, type FileStore } from "./lib/file-store.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createLimiter, LimitError, type Limiter } from "./lib/limits.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
+import { loadStaticFiles, sendStaticFile } from "./lib/static-files.ts";
 import { createRouter, type AppEnv } from "./lib/router.ts";
+import { compressAnswers } from "./middleware/compress.ts";
 import { csrfProtection } from "./middleware/csrf.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { limitWrites } from "./middleware/limit-writes.ts";
@@ -163,6 +164,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     });
   });
   app.use("*", securityHeaders({ https: config.baseUrl.startsWith("https://") }));
+  // API answers of 1 KB or more, brotli or gzip as accepted (the built app comes pre-compressed).
+  app.use("/api/*", compressAnswers());
   app.use("/api/*", async (c, next) => {
     await next();
     // A private file served with its own lifetime (an avatar) keeps it; everything else is fresh.
@@ -206,22 +209,24 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
 
   const staticDir = options.staticDir;
   if (staticDir && existsSync(join(staticDir, "index.html"))) {
-    const indexHtml = readFileSync(join(staticDir, "index.html"), "utf8");
-    app.use(
-      "/assets/*",
-      async (c, next) => {
-        await next();
-        if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
-      },
-      serveStatic({ root: staticDir }),
-    );
+    // The build's files and their brotli and gzip copies (vite.config.ts), read once.
+    const files = loadStaticFiles(staticDir);
+    const indexHtml = files.get("/index.html");
+    if (!indexHtml) throw new Error(`${staticDir} has no index.html`);
+    app.use("/assets/*", async (c, next) => {
+      const file = ["GET", "HEAD"].includes(c.req.method) ? files.get(c.req.path) : undefined;
+      if (!file) return next();
+      return sendStaticFile(c, file, "public, max-age=31536000, immutable");
+    });
     // A missing hashed file (an old build's chunk) is a 404, never the app cached for a year.
     app.all("/assets/*", (c) => c.text("Not found", 404));
-    app.use("*", serveStatic({ root: staticDir, index: "__none__" }));
-    // Client-side routing: every other page is the app, which shows its own not-found page.
     app.get("*", (c) => {
-      c.header("cache-control", "no-cache");
-      return c.html(indexHtml);
+      const file = files.get(c.req.path);
+      // Other files (the icon, theme-init.js, locales) keep their names from build to build:
+      // the browser asks again each time, and a 304 answers when it has them already.
+      if (file && file !== indexHtml) return sendStaticFile(c, file, "no-cache");
+      // Client-side routing: every other page is the app, which shows its own not-found page.
+      return sendStaticFile(c, indexHtml, "no-cache");
     });
   }
 
