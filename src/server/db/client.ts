@@ -167,6 +167,26 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * Runs the migrations while holding a PostgreSQL advisory lock on a connection of its own, so
+ * instances started at the same moment on one database migrate one after the other (the next
+ * finds the migrations applied) instead of racing to create the same tables and failing. The
+ * lock ends with its connection's session, should the process die while holding it.
+ */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtext('hearth:migrations'))");
+    await migrate();
+    await lock.query("select pg_advisory_unlock(hashtext('hearth:migrations'))");
+    lock.release();
+  } catch (error) {
+    // Ends the connection, and with it the lock.
+    lock.release(error instanceof Error ? error : true);
+    throw error;
+  }
+}
+
+/**
  * Opens the database: PostgreSQL when a connection address is given, otherwise PGlite in
  * `dataDir` ("memory://" keeps it in memory, for tests). Migrations are applied before it returns.
  */
@@ -183,7 +203,7 @@ export async function openDatabase(options: {
     // it is only worth a line in the log.
     pool.on("error", (error) => options.onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
-    await migratePg(db, { migrationsFolder });
+    await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
     return {
       db,
       kind: "postgres",
