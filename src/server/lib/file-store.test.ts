@@ -1,12 +1,14 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestS3, type TestS3 } from "#test/s3.ts";
 import {
   checkKey,
   createFileStore,
   createLocalFileStore,
   createMemoryFileStore,
+  createS3FileStore,
 } from "./file-store.ts";
 
 const root = mkdtempSync(join(tmpdir(), "hearth-files-"));
@@ -84,7 +86,7 @@ describe("choosing the store", () => {
     expect(createFileStore({ dataDir: "memory://", s3: undefined }).kind).toBe("memory");
   });
 
-  it("uses S3 when a bucket is set (not contacted here)", () => {
+  it("uses S3 when a bucket is set", () => {
     const store = createFileStore({
       dataDir: root,
       s3: {
@@ -106,5 +108,73 @@ describe("choosing the store", () => {
     await store.delete("a/1.png");
     expect(await store.get("a/1.png")).toBeNull();
     await expect(store.get("../x")).rejects.toThrow(/Not a valid/);
+  });
+});
+
+describe("the S3 store, against a real S3-compatible server (s3rver)", () => {
+  let s3: TestS3 | undefined;
+  const server = () => {
+    if (!s3) throw new Error("The S3 server starts in beforeAll.");
+    return s3;
+  };
+  const store = () =>
+    createS3FileStore({
+      bucket: server().bucket,
+      region: "us-east-1",
+      endpoint: server().endpoint,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    });
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it("puts an object with its content type, gets it back, overwrites and deletes it", async () => {
+    await store().put("avatars/u1/1.png", bytes, "image/png");
+    expect(await server().objects()).toEqual([
+      { key: "avatars/u1/1.png", bytes, contentType: "image/png" },
+    ]);
+    expect(await store().get("avatars/u1/1.png")).toEqual({ bytes, contentType: "image/png" });
+
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff]);
+    await store().put("avatars/u1/1.png", jpeg, "image/jpeg");
+    expect(await store().get("avatars/u1/1.png")).toEqual({
+      bytes: jpeg,
+      contentType: "image/jpeg",
+    });
+
+    await store().delete("avatars/u1/1.png");
+    expect(await server().objects()).toEqual([]);
+    expect(await store().get("avatars/u1/1.png")).toBeNull();
+  });
+
+  it("answers null for a missing key, and deleting one is fine", async () => {
+    expect(await store().get("avatars/u1/missing.png")).toBeNull();
+    await store().delete("avatars/u1/missing.png");
+  });
+
+  it("refuses keys that leave the store before asking the server", async () => {
+    await expect(store().put("../escape.png", bytes, "image/png")).rejects.toThrow(/Not a valid/);
+    await expect(store().get("avatars/../x")).rejects.toThrow(/Not a valid/);
+    expect(await server().objects()).toEqual([]);
+  });
+
+  it("fails loudly with credentials the server does not know", async () => {
+    // s3rver checks the access key id (it does not verify version 4 signatures).
+    const wrong = createS3FileStore({
+      bucket: server().bucket,
+      region: "us-east-1",
+      endpoint: server().endpoint,
+      accessKeyId: "SOMEONE-ELSE",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    });
+    await expect(wrong.put("avatars/u1/2.png", bytes, "image/png")).rejects.toThrow();
+    expect(await server().objects()).toEqual([]);
   });
 });

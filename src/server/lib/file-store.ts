@@ -101,8 +101,8 @@ export function createMemoryFileStore(): FileStore {
 
 /**
  * Files as objects in an S3 bucket (or a compatible service at `endpoint`). The SDK is loaded on
- * first use, so a server without S3 never loads it. Not exercised by the tests (no S3 server
- * here): it is the three SDK calls and nothing more.
+ * first use, so a server without S3 never loads it. The tests run it against a real
+ * S3-compatible server (s3rver, `src/test/s3.ts`), on its own and behind the avatar routes.
  */
 export function createS3FileStore(s3: NonNullable<Config["s3"]>): FileStore {
   let connecting: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
