@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -8,17 +8,24 @@ import { parseSetCookie, uniqueAddress } from "#test/client.ts";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "#test/databases.ts";
 import { linksIn } from "#test/mime.ts";
 import { freePort, startServerProcess, waitFor, type RunningServer } from "#test/processes.ts";
+import { startTestS3, type TestS3 } from "#test/s3.ts";
 
 /**
  * Two Hearth server processes on one PostgreSQL database, as an operator runs them behind a load
  * balancer: the same DATABASE_URL, AUTH_SECRET and BASE_URL, each its own port and data folder,
  * started exactly as `npm run serve` starts one. What one instance does, the other must see:
- * sessions, rate limits and the recurring job's claims live in the database, not in a process.
+ * sessions, rate limits and the recurring job's claims live in the database, not in a process;
+ * uploaded files live in an S3 bucket (s3rver, started here), not in a data folder.
  */
 
 /** The address people open: the load balancer in front of both instances. */
 const baseUrl = "http://hearth.test";
 const authSecret = "two-instances-secret-two-instances-secret-0123";
+/** A valid 1×1 PNG. */
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 type Instance = {
   name: string;
@@ -79,6 +86,7 @@ function logLines(instance: Instance, msg: string): Record<string, unknown>[] {
 describe.skipIf(!testDatabaseUrl())("two Hearth instances on one PostgreSQL", () => {
   let database: TestDatabase;
   let admin: pg.Client;
+  let s3: TestS3;
   let a: Instance;
   let b: Instance;
 
@@ -95,6 +103,7 @@ describe.skipIf(!testDatabaseUrl())("two Hearth instances on one PostgreSQL", ()
       NODE_ENV: "production",
       // The recurring job's "today"; the test computes the same date.
       TZ: "UTC",
+      ...s3.env,
     });
     return { name, port, dataDir, server, startedAt: performance.now() };
   }
@@ -130,6 +139,7 @@ describe.skipIf(!testDatabaseUrl())("two Hearth instances on one PostgreSQL", ()
     database = await createTestDatabase("postgres");
     admin = new pg.Client({ connectionString: database.databaseUrl });
     await admin.connect();
+    s3 = await startTestS3("hearth-instances");
     const [portA, portB] = [await freePort(), await freePort()];
     // Both at once on the empty database, as a deployment starts its replicas.
     a = startInstance("A", portA, mkdtempSync(join(tmpdir(), "hearth-instance-a-")));
@@ -145,6 +155,7 @@ describe.skipIf(!testDatabaseUrl())("two Hearth instances on one PostgreSQL", ()
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map(stop));
     await admin?.end();
+    await s3?.close();
     await database?.drop();
     for (const instance of [a, b]) {
       if (instance) rmSync(instance.dataDir, { recursive: true, force: true });
@@ -253,6 +264,35 @@ describe.skipIf(!testDatabaseUrl())("two Hearth instances on one PostgreSQL", ()
     }
     expect((await attempt(b)).status).toBe(429);
     expect((await attempt(a)).status).toBe(429);
+  });
+
+  it("serves an avatar uploaded through one instance from the other, out of the bucket", async () => {
+    const { cookie } = await signUp(b, a, "Dee Twin");
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(png)], "me.png", { type: "image/png" }));
+    const uploaded = await fetch(`http://127.0.0.1:${a.port}/api/profile/avatar`, {
+      method: "POST",
+      headers: { cookie, origin: baseUrl, "x-forwarded-for": uniqueAddress() },
+      body: form,
+    });
+    const { avatarUrl } = await json<{ avatarUrl: string }>(uploaded, 200);
+    const key = avatarUrl.replace(/^\/api\/files\//, "");
+    expect(await s3.objects()).toEqual([
+      { key, bytes: new Uint8Array(png), contentType: "image/png" },
+    ]);
+
+    const served = await call(b, "GET", avatarUrl, { cookie });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+
+    // Removed through B: gone from the bucket, and A no longer serves it.
+    expect((await call(b, "DELETE", "/api/profile/avatar", { cookie })).status).toBe(200);
+    expect(await s3.objects()).toEqual([]);
+    expect((await call(a, "GET", avatarUrl, { cookie })).status).toBe(404);
+    for (const instance of [a, b]) {
+      expect(existsSync(join(instance.dataDir, "files")), instance.name).toBe(false);
+    }
   });
 
   it("makes each recurring occurrence exactly once when both instances' jobs run at once", async () => {
