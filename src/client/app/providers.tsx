@@ -3,7 +3,6 @@ import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 import { toast } from "sonner";
 import { Toaster } from "#client/components/ui/sonner.tsx";
-import { TooltipProvider } from "#client/components/ui/tooltip.tsx";
 import { translateError } from "#client/lib/errors.ts";
 import { i18n } from "#client/lib/i18n.ts";
 
@@ -31,10 +30,8 @@ export function Providers({ children }: { children: ReactNode }) {
       disableTransitionOnChange
     >
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -9,6 +9,7 @@ import {
   isAdminArea,
   type DashboardPageKey,
 } from "#client/components/layout/nav-items.ts";
+import { TooltipProvider } from "#client/components/ui/tooltip.tsx";
 import { useAccount, useSignOut } from "#client/features/account/account.queries.ts";
 import { shownPlan, useSubscriptionCheckFailed } from "#client/features/billing/billing.queries.ts";
 import { BillingHost } from "#client/features/billing/plan-dialog.tsx";
@@ -53,27 +54,31 @@ export function Component() {
   const plan = shownPlan(account, checkFailed);
   const shown = { ...account, household: { ...account.household, planName: plan } };
 
+  // Tooltips live in the dashboard only: their provider (and Radix's popper) stays off the
+  // public pages' first load.
   return (
-    <DashboardShell
-      account={shown}
-      onLockedItem={() => openPlanDialog(upgradeTarget(plan))}
-      members={members}
-      title={title}
-      topBarActions={
-        <>
-          <ScopePicker account={account} />
-          <AddEntryButton />
-        </>
-      }
-      householdActions={<HouseholdSidebarActions account={account} />}
-      signingOut={signOut.isPending}
-      onSignOut={() =>
-        signOut.mutate(undefined, { onSuccess: () => navigate("/", { replace: true }) })
-      }
-    >
-      <Outlet />
-      <BillingHost account={account} paused={signOut.isPending} />
-      <EntryDialogHost account={account} />
-    </DashboardShell>
+    <TooltipProvider>
+      <DashboardShell
+        account={shown}
+        onLockedItem={() => openPlanDialog(upgradeTarget(plan))}
+        members={members}
+        title={title}
+        topBarActions={
+          <>
+            <ScopePicker account={account} />
+            <AddEntryButton />
+          </>
+        }
+        householdActions={<HouseholdSidebarActions account={account} />}
+        signingOut={signOut.isPending}
+        onSignOut={() =>
+          signOut.mutate(undefined, { onSuccess: () => navigate("/", { replace: true }) })
+        }
+      >
+        <Outlet />
+        <BillingHost account={account} paused={signOut.isPending} />
+        <EntryDialogHost account={account} />
+      </DashboardShell>
+    </TooltipProvider>
   );
 }
