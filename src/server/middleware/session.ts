@@ -1,6 +1,12 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import type { Auth } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
+import { session, user } from "#server/db/schema/auth.ts";
+import { households, members, profiles } from "#server/db/schema/households.ts";
 import {
   createHouseholdForUser,
   findMembership,
@@ -24,11 +30,132 @@ export type Viewer = {
 };
 
 /**
+ * The session cookie's token when its signature is Better Auth's (an HMAC-SHA256 of the token
+ * with the secret, base64, after the last dot), else null: a forged or mangled cookie never
+ * reaches the database.
+ */
+export function verifiedToken(value: string | undefined, secret: string): string | null {
+  if (!value) return null;
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  const expected = createHmac("sha256", secret).update(token).digest();
+  const given = Buffer.from(signature, "base64");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+type AuthSettings = {
+  secret: string;
+  tokenCookie: string;
+  /** Cookies that make Better Auth answer differently (a cookie cache, "don't remember me"). */
+  otherCookies: string[];
+  expiresInMs: number;
+  updateAgeMs: number;
+};
+
+/** The session, its person and their household in one round trip, as a prepared statement. */
+function viewerQuery(db: Db) {
+  return db
+    .select({
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      memberId: members.id,
+      householdId: members.householdId,
+      householdName: households.name,
+      role: members.role,
+      preferredLanguage: profiles.preferredLanguage,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(
+      members,
+      and(
+        eq(members.userId, user.id),
+        eq(members.isHousehold, false),
+        eq(members.invitationStatus, "active"),
+      ),
+    )
+    .leftJoin(households, eq(households.id, members.householdId))
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(session.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("hearth_session_viewer");
+}
+
+/**
  * Reads the session cookie, forwards a refreshed cookie (sliding expiry), and resolves the
  * person's household. Someone removed from a household gets a fresh one of their own.
+ *
+ * Most requests take the quick way: the cookie's signature checked here as Better Auth checks it,
+ * then the session, the person and their membership read in one prepared query — nothing cached,
+ * so a session signed out or a member removed is seen on the very next request. Whenever Better
+ * Auth would do more than read (a session to refresh or to clear, a cookie cache, "don't remember
+ * me", no household yet) or anything is unusual, the request goes Better Auth's own way.
  */
 export function loadSession(deps: { auth: Auth; db: Db }) {
+  let settings: Promise<AuthSettings> | null = null;
+  let prepared: ReturnType<typeof viewerQuery> | null = null;
+  const authSettings = () =>
+    (settings ??= deps.auth.$context.then((context) => ({
+      secret: context.secret,
+      tokenCookie: context.authCookies.sessionToken.name,
+      otherCookies: [
+        context.authCookies.sessionData.name,
+        context.authCookies.dontRememberToken.name,
+      ],
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+    })));
+
+  /** The viewer the quick way, or undefined when Better Auth must answer. */
+  async function quickViewer(c: Context<AppEnv>): Promise<Viewer | undefined> {
+    const auth = await authSettings();
+    const cookies = getCookie(c);
+    if (auth.otherCookies.some((name) => name in cookies)) return undefined;
+    const token = verifiedToken(cookies[auth.tokenCookie], auth.secret);
+    if (token === null) return undefined;
+    prepared ??= viewerQuery(deps.db);
+    const [row] = await prepared.execute({ token });
+    const now = Date.now();
+    if (
+      !row ||
+      row.expiresAt.getTime() <= now ||
+      // Better Auth slides the expiry once a day: its way writes the session and the cookie.
+      row.expiresAt.getTime() - auth.expiresInMs + auth.updateAgeMs <= now ||
+      row.memberId === null ||
+      row.householdId === null ||
+      row.householdName === null ||
+      row.role === null
+    ) {
+      return undefined;
+    }
+    const onScreen = c.req.header("x-hearth-language");
+    const profileLanguage = isLanguage(row.preferredLanguage) ? row.preferredLanguage : "en";
+    return {
+      userId: row.userId,
+      email: row.email,
+      name: row.name,
+      emailVerified: row.emailVerified,
+      householdId: row.householdId,
+      householdName: row.householdName,
+      memberId: row.memberId,
+      role: row.role,
+      language: isLanguage(onScreen) ? onScreen : profileLanguage,
+    };
+  }
+
   return createMiddleware<AppEnv>(async (c, next) => {
+    const quick = await quickViewer(c);
+    if (quick) {
+      c.set("viewer", quick);
+      await next();
+      return;
+    }
     const { headers, response } = await deps.auth.api.getSession({
       headers: c.req.raw.headers,
       returnHeaders: true,
