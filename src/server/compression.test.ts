@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 import { chooseEncoding } from "#server/lib/content-encoding.ts";
+import { compressAnswers } from "#server/middleware/compress.ts";
 import { useTestDatabase } from "#test/databases.ts";
 import { useTestApp } from "#test/test-app.ts";
 
@@ -131,6 +133,56 @@ describe("compression", () => {
       expect(missing.headers.get("content-encoding")).toBeNull();
       expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
     });
+  });
+});
+
+describe("compressAnswers", () => {
+  const csv = `date;amount\n${"2026-11-26;12,34\n".repeat(200)}`;
+  const app = new Hono()
+    .use("*", compressAnswers())
+    .get("/export", (c) =>
+      c.body(csv, 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": 'attachment; filename="transactions.csv"',
+      }),
+    )
+    .get("/events", (c) => c.body(csv, 200, { "content-type": "text/event-stream" }))
+    .get("/image", (c) => c.body(csv, 200, { "content-type": "image/png" }))
+    .get("/no-transform", (c) =>
+      c.body(csv, 200, { "content-type": "text/plain", "cache-control": "no-transform" }),
+    )
+    .get("/cookie", (c) => {
+      c.header("set-cookie", "a=1; Path=/", { append: true });
+      c.header("set-cookie", "b=2; Path=/", { append: true });
+      return c.json({ csv });
+    });
+  const get = (path: string, method = "GET") =>
+    app.request(path, { method, headers: { "accept-encoding": "br, gzip" } });
+
+  it("compresses a CSV download and keeps its name", async () => {
+    const response = await get("/export");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="transactions.csv"',
+    );
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(brotliDecompressSync(await bytes(response)).toString()).toBe(csv);
+  });
+
+  it("keeps every cookie of a compressed answer", async () => {
+    const response = await get("/cookie");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+  });
+
+  it("leaves event streams, images, no-transform and HEAD alone", async () => {
+    for (const path of ["/events", "/image", "/no-transform"]) {
+      const response = await get(path);
+      expect(response.headers.get("content-encoding"), path).toBeNull();
+      expect(await response.text(), path).toBe(csv);
+    }
+    const head = await get("/export", "HEAD");
+    expect(head.headers.get("content-encoding")).toBeNull();
   });
 });
 
