@@ -1,607 +1,502 @@
 /**
- * `npm run bench`: the real app (createDeps + createApp) served over HTTP on a free port, on
- * PGlite (a temporary data folder) and, when DATABASE_URL is set, on a fresh PostgreSQL
- * database of its own (dropped afterwards). Seeds one household (4 members, 40 categories,
- * 100,000 entries over 5 years, ~30 % split; on Pro, 8 savings accounts with ~2,500
- * movements and 6 goals, 3 portfolios of 12 holdings with 5 years of monthly buys and a price
- * every weekday, a two-part 30-year mortgage and a car loan, this year's and last year's taxes,
- * and 12 insurance policies, 4 of them booked), then measures the p50/p95/p99 latency and the
- * throughput of the API's heavy reads under 20 concurrent clients, and how long a loan part's
- * 30-year schedule takes to work out. Prints a table and writes bench/results.json.
+ * `npm run bench`: Hearth measured from outside its process. For the embedded database (a
+ * temporary DATA_DIR) and, when DATABASE_URL is set, a fresh PostgreSQL database of its own
+ * (dropped afterwards):
+ *
+ * 1. seeds the bench household (`bench/seed.ts`) through an in-process app, then closes it;
+ * 2. starts the real server as its own process, as `npm start` runs it once the web app is built
+ *    (`node --import tsx src/server/index.ts`, default logging, RATE_LIMIT=false), and waits for
+ *    `/api/health`;
+ * 3. drives it with autocannon from other processes (`bench/load.ts`, one per case), signed in with
+ *    the owner's session cookie, and measures a Hono hello world (`bench/hello.ts`, its own
+ *    process, started once for the whole run) the same way as the floor.
+ *
+ * Prints a table (req/s, p50/p95/p99, errors, non-2xx, req/s as a share of hello world's) and
+ * writes bench/results.json (a quick run: a file in the temporary folder, see BENCH_OUTPUT).
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
-import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { createApp, createDeps, type AppDeps } from "#server/app.ts";
-import { user } from "#server/db/schema/auth.ts";
-import { members } from "#server/db/schema/households.ts";
-import { subscriptions } from "#server/db/schema/billing.ts";
-import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
-import {
-  savingsAccounts,
-  savingsAccountShares,
-  savingsGoalAccounts,
-  savingsGoals,
-  savingsMovements,
-  savingsRates,
-} from "#server/db/schema/savings.ts";
-import {
-  holdingPrices,
-  holdings,
-  investmentTrades,
-  portfolios,
-  portfolioShares,
-} from "#server/db/schema/investments.ts";
-import { loanExtraRepayments, loanParts, loans, loanShares } from "#server/db/schema/loans.ts";
-import { taxDeadlines, taxItems, taxYears } from "#server/db/schema/taxes.ts";
-import { loadConfig, type Config } from "#server/env.ts";
-import { findMembership } from "#server/features/households/households.service.ts";
+import { createApp, createDeps } from "#server/app.ts";
+import { loadConfig } from "#server/env.ts";
 import { createLogger } from "#server/lib/logger.ts";
 import { box3Years } from "#shared/box3.ts";
 import { loanSchedule, type LoanPart } from "#shared/loan-math.ts";
-import { allocate } from "#shared/money.ts";
+import type { LoadResult, LoadSettings } from "./bench/load.ts";
+import { benchCsv, isoDaysAgo, seedBench, type BenchRows } from "./bench/seed.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const entryCount = Number(process.env.BENCH_ENTRIES ?? 100_000);
-const concurrency = 20;
-const requestsPerCase = Number(process.env.BENCH_REQUESTS ?? 400);
-const deepPages = 500;
-const baseUrl = "http://localhost:3000";
-const password = "bench horse battery staple";
+const env = process.env;
+const quick = env.BENCH_QUICK === "1" || env.BENCH_QUICK === "true";
+const setting = (name: string, full: number, quickValue: number): number => {
+  const value = env[name]?.trim();
+  if (!value) return quick ? quickValue : full;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new Error(`${name}: expected a number`);
+  return number;
+};
+const settings = {
+  quick,
+  entries: setting("BENCH_ENTRIES", 100_000, 10_000),
+  connections: setting("BENCH_CONNECTIONS", 20, 20),
+  durationSeconds: setting("BENCH_DURATION", 5, 1),
+  warmUpSeconds: setting("BENCH_WARMUP", 1, 0.5),
+  deepPages: setting("BENCH_DEEP_PAGES", 500, 50),
+  /** However slow a case, each connection sends at least this many measured requests. */
+  minimumPerConnection: quick ? 1 : 2,
+  /** Clients loading 12-month dashboards while /api/health is measured. */
+  backgroundConnections: 5,
+  /** /api/health is asked by one client, as a load balancer's probe would. */
+  healthConnections: setting("BENCH_HEALTH_CONNECTIONS", 1, 1),
+  importRows: env.BENCH_IMPORT === "1" ? setting("BENCH_IMPORT_ROWS", 100_000, 10_000) : 0,
+  server: "node --import tsx src/server/index.ts (npm start's server, without its build check)",
+  serverSettings: "default LOG_LEVEL (info, a line per request to a file), RATE_LIMIT=false",
+  loadGenerator: `autocannon ${packageVersion("autocannon")}, one process per case`,
+};
+const output = env.BENCH_OUTPUT?.trim()
+  ? resolve(env.BENCH_OUTPUT.trim())
+  : quick
+    ? join(tmpdir(), "hearth-bench-quick.json")
+    : join(root, "bench/results.json");
 
 type DatabaseKind = "pglite" | "postgres";
 
-type CaseResult = {
+type CaseResult = LoadResult & {
   name: string;
   path: string;
-  requests: number;
-  errors: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  meanMs: number;
-  requestsPerSecond: number;
+  connections: number;
+  /** req/s as a share of hello world's in the same run (at the same connections). */
+  ratioToHelloWorld: number | null;
+  /** When the case's first request did not answer as expected. */
+  problem?: string;
 };
 
-type CsvResult = {
-  importRows: number;
-  importSeconds: number;
+type ImportResult = {
+  rows: number;
+  seconds: number;
   imported: number;
-  duplicates: number;
-  /** The list's first page, asked for by 5 clients while the import runs. */
-  listDuringImport: {
-    requests: number;
-    p50Ms: number;
-    p95Ms: number;
-    p99Ms: number;
-    maxMs: number;
-  };
-  exportRows: number;
-  exportSeconds: number;
-  exportMegabytes: number;
+  /** The list's first page right after the import (no warm-up). */
+  listAfter: CaseResult;
 };
 
 type RunResult = {
   database: DatabaseKind;
-  rows: {
-    transactions: number;
-    shares: number;
-    categories: number;
-    members: number;
-    savingsMovements: number;
-    investmentTrades: number;
-    holdingPrices: number;
-    taxItems: number;
-    insurancePolicies: number;
-  };
+  rows: BenchRows;
   seedSeconds: number;
+  serverStartSeconds: number;
+  /** Lines the server logged over the run: default logging was on. */
+  serverLogLines: number;
+  helloWorld: LoadResult;
   cases: CaseResult[];
-  csv: CsvResult;
+  /** The 12-month dashboards loaded beside the /api/health case. */
+  healthBackground: CaseResult;
+  import?: ImportResult;
 };
 
-// A small deterministic random source, so every run seeds the same kind of data.
-let seed = 20_260_101;
-function random(): number {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed / 2_147_483_648;
-}
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-
-const merchants = [
-  "Albert Heijn",
-  "Jumbo",
-  "Lidl",
-  "Aldi",
-  "Plus",
-  "Dirk",
-  "HEMA",
-  "Action",
-  "Kruidvat",
-  "Etos",
-  "Bol.com",
-  "Coolblue",
-  "IKEA",
-  "Gamma",
-  "Praxis",
-  "Shell",
-  "BP",
-  "Esso",
-  "NS",
-  "GVB",
-  "Eneco",
-  "Vattenfall",
-  "Ziggo",
-  "KPN",
-  "Vodafone",
-  "Netflix",
-  "Spotify",
-  "Thuisbezorgd",
-  "Domino's",
-  "Starbucks",
-  "Bakkerij Bart",
-  "De Slager",
-  "Apotheek Centrum",
-  "Tandarts Smit",
-  "Zilveren Kruis",
-  "Centraal Beheer",
-  "Gemeente Amsterdam",
-  "Waternet",
-  "Decathlon",
-  "Zara",
-  "H&M",
-  "MediaMarkt",
-  "Pathé",
-  "Booking.com",
-  "Transavia",
-  "KLM",
-  "Marktplaats",
-  "Blokker",
-  "Xenos",
-  "Intertoys",
-];
-const notes = [
-  "weekly shopping",
-  "birthday present",
-  "school trip",
-  "holiday",
-  "monthly",
-  "repair",
-  "for the garden",
-  "with friends",
-  "gift for grandma",
-  "new shoes",
-];
-const extraExpenseNames = [
-  "Garden",
-  "Pets",
-  "Childcare",
-  "School",
-  "Sports",
-  "Hobbies",
-  "Books",
-  "Music",
-  "Furniture",
-  "Electronics",
-  "Home repairs",
-  "Car maintenance",
-  "Parking",
-  "Taxi",
-  "Donations",
-  "Pharmacy",
-  "Dentist",
-  "Hairdresser",
-  "Cosmetics",
-  "Software",
-  "Streaming",
-  "Newspapers",
-  "Coffee",
-  "Lunch at work",
-  "Takeaway",
-  "Bank costs",
-  "Taxes",
-  "Fines",
-  "Laundry",
-  "Camping",
-  "Museums",
-  "Concerts",
-];
-const extraIncomeNames = ["Bonus", "Freelance", "Rental income", "Interest", "Allowance", "Sales"];
-
-function isoDaysAgo(days: number): string {
-  const date = new Date();
-  date.setUTCHours(12, 0, 0, 0);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
+function packageVersion(name: string): string {
+  const file = join(root, "node_modules", name, "package.json");
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
 }
 
-async function signUpAndSignIn(
-  deps: AppDeps,
-  url: string,
-): Promise<{ cookie: string; householdId: string; memberId: string }> {
-  const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
-  const headers = { "content-type": "application/json", origin: baseUrl };
-  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Bench Owner", email, password, callbackURL: "/" }),
-  });
-  if (!signUp.ok) throw new Error(`Sign-up answered ${signUp.status}: ${await signUp.text()}`);
-  // The verification mail's link would do this; the bench has no mailbox to read.
-  await deps.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`Sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  // The first signed-in request makes sure the household exists.
-  const first = await fetch(`${url}/api/transactions`, { headers: { cookie } });
-  if (!first.ok) throw new Error(`The list answered ${first.status}: ${await first.text()}`);
-  const [row] = await deps.database.db.select().from(user).where(eq(user.email, email));
-  const membership = row ? await findMembership(deps.database.db, row.id) : undefined;
-  if (!membership) throw new Error("The bench owner has no household.");
-  return { cookie, householdId: membership.householdId, memberId: membership.memberId };
+const round = (value: number) => Math.round(value * 10) / 10;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  await new Promise((done) => server.close(done));
+  if (!address || typeof address === "string") throw new Error("No free port.");
+  return address.port;
 }
 
-/** 3 more members, categories up to 40, and the entries with their shares, in multi-row inserts. */
+/** A child process running a TypeScript file through tsx, as `npm start` does. */
+function spawnTs(file: string, args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", file, ...args], { cwd: root, ...options });
+}
+
+async function waitFor(url: string, child: ChildProcess, describe: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`It stopped (${child.exitCode}).\n${describe()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within 120 s.\n${describe()}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill("SIGTERM");
+  const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(killer);
+}
+
 /**
- * The bench household on Pro, with 8 savings accounts (household, personal and shared),
- * each with five years of weekly deposits, monthly interest and a withdrawal now and then (about
- * 2,500 movements), a rate change a year, and 6 goals: what the savings pages read.
+ * A load generator in its own process (`bench/load.ts`), kept for a whole database run: jobs go
+ * in as JSON lines, results come back in order.
  */
-async function seedSavings(deps: AppDeps, householdId: string): Promise<number> {
-  const { db } = deps.database;
-  await db.insert(subscriptions).values({
-    householdId,
-    planName: "pro",
-    billingPeriod: "annual",
-    status: "active",
-    currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
-  });
-  const people = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.householdId, householdId), eq(members.isHousehold, false)));
-  const accountIds: string[] = [];
-  const movements: (typeof savingsMovements.$inferInsert)[] = [];
-  for (let index = 0; index < 8; index++) {
-    const ownerKind = index % 3 === 0 ? "household" : index % 3 === 1 ? "member" : "shared";
-    const [account] = await db
-      .insert(savingsAccounts)
-      .values({ householdId, name: `Bench savings ${index + 1}`, ownerKind })
-      .returning({ id: savingsAccounts.id });
-    if (!account) throw new Error("No savings account.");
-    accountIds.push(account.id);
-    const owners =
-      ownerKind === "household"
-        ? []
-        : ownerKind === "member"
-          ? [{ memberId: people[index % people.length]?.id ?? "", percentBp: 10_000 }]
-          : [
-              { memberId: people[0]?.id ?? "", percentBp: 6_000 },
-              { memberId: people[1]?.id ?? "", percentBp: 4_000 },
-            ];
-    if (owners.length > 0) {
-      await db
-        .insert(savingsAccountShares)
-        .values(owners.map((owner) => ({ accountId: account.id, householdId, ...owner })));
-    }
-    for (let year = 5; year >= 0; year--) {
-      await db.insert(savingsRates).values({
-        accountId: account.id,
-        householdId,
-        startsOn: isoDaysAgo(year * 365),
-        rateBp: 100 + Math.floor(random() * 250),
-      });
-    }
-    for (let day = 5 * 365; day >= 0; day -= 7) {
-      const occurredOn = isoDaysAgo(day);
-      movements.push({
-        accountId: account.id,
-        householdId,
-        kind: "deposit",
-        amountCents: 2_500 + Math.floor(random() * 10_000),
-        occurredOn,
-      });
-      if (day % 28 === 0) {
-        movements.push({
-          accountId: account.id,
-          householdId,
-          kind: day % 364 === 0 ? "withdrawal" : "interest",
-          amountCents: day % 364 === 0 ? -20_000 : 100 + Math.floor(random() * 2_000),
-          occurredOn,
-        });
+class LoadProcess {
+  private readonly child: ChildProcess;
+  private readonly waiting: { done: (r: LoadResult) => void; fail: (e: Error) => void }[] = [];
+  private buffer = "";
+
+  constructor() {
+    this.child = spawnTs("scripts/bench/load.ts", [], { stdio: ["pipe", "pipe", "inherit"] });
+    this.child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      this.buffer += chunk;
+      let newline;
+      while ((newline = this.buffer.indexOf("\n")) >= 0) {
+        const line = this.buffer.slice(0, newline);
+        this.buffer = this.buffer.slice(newline + 1);
+        const answer = JSON.parse(line) as LoadResult | { error: string };
+        const next = this.waiting.shift();
+        if ("error" in answer) next?.fail(new Error(`The load generator failed: ${answer.error}`));
+        else next?.done(answer);
       }
+    });
+    this.child.once("exit", (code) => {
+      for (const next of this.waiting.splice(0)) {
+        next.fail(new Error(`The load generator stopped (${String(code)}).`));
+      }
+    });
+  }
+
+  run(job: LoadSettings): Promise<LoadResult> {
+    return new Promise((done, fail) => {
+      this.waiting.push({ done, fail });
+      this.child.stdin?.write(`${JSON.stringify(job)}\n`);
+    });
+  }
+
+  /** Ends an `untilStopped` job: its result arrives through `run`'s promise. */
+  stopJob(): void {
+    this.child.stdin?.write(`${JSON.stringify({ stop: true })}\n`);
+  }
+
+  async close(): Promise<void> {
+    this.child.stdin?.end();
+    await stop(this.child);
+  }
+}
+
+const tail = (file: string) => readFileSync(file, "utf8").split("\n").slice(-30).join("\n");
+
+async function run(
+  kind: DatabaseKind,
+  database: Record<string, string>,
+  dataDir: string,
+  hello: string,
+): Promise<RunResult> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // The server's settings as `npm start` reads them: the caller's environment, without the
+  // settings the bench decides.
+  const decided = new Set(["DATABASE_URL", "LOG_LEVEL", "NODE_ENV", "AUTH_SECRET", "TRUST_PROXY"]);
+  const serverEnv: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(env).filter(([name]) => !decided.has(name)),
+  );
+  Object.assign(serverEnv, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: url,
+    RATE_LIMIT: "false",
+    ...database,
+  });
+
+  // 1. The data, through an in-process app on the same port (so its Origin is BASE_URL).
+  const seedStarted = performance.now();
+  const config = loadConfig(serverEnv);
+  const deps = await createDeps(config, createLogger("silent"));
+  const seedServer = serve({ fetch: createApp(deps).fetch, port, hostname: "127.0.0.1" });
+  (seedServer as Server).keepAliveTimeout = 120_000;
+  await new Promise<void>((done) => seedServer.once("listening", () => done()));
+  let seeded;
+  try {
+    seeded = await seedBench(deps, url, settings.entries);
+  } finally {
+    await new Promise<void>((done) => seedServer.close(() => done()));
+    await deps.database.close();
+  }
+  const seedSeconds = round((performance.now() - seedStarted) / 1000);
+  console.log(`${kind}: seeded ${seeded.rows.transactions} entries in ${seedSeconds} s`);
+
+  // 2. The real server, its own process.
+  const logFile = join(dataDir, "..", `server-${kind}.log`);
+  const log = openSync(logFile, "w");
+  const startStarted = performance.now();
+  const server = spawnTs("src/server/index.ts", [], {
+    env: serverEnv,
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  const loader = new LoadProcess();
+  const side = new LoadProcess();
+  try {
+    await waitFor(`${url}/api/health`, server, () => tail(logFile));
+    const serverStartSeconds = round((performance.now() - startStarted) / 1000);
+    console.log(`${kind}: the server answers /api/health after ${serverStartSeconds} s`);
+    const cookie = seeded.cookie;
+    const headers = { cookie };
+    const session = (await (await fetch(`${url}/api/session`, { headers })).json()) as {
+      account: unknown;
+    };
+    if (!session.account) throw new Error("The bench's session is not valid on the server.");
+
+    // A deep cursor: follow the list down once.
+    let cursor: string | null = null;
+    for (let page = 0; page < settings.deepPages; page++) {
+      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
+      const response = await fetch(`${url}/api/transactions${query}`, { headers });
+      if (!response.ok) throw new Error(`The list answered ${response.status}.`);
+      const body = (await response.json()) as { nextCursor: string | null };
+      if (!body.nextCursor) break;
+      cursor = body.nextCursor;
     }
-  }
-  for (let at = 0; at < movements.length; at += 1000) {
-    await db.insert(savingsMovements).values(movements.slice(at, at + 1000));
-  }
-  for (let index = 0; index < 6; index++) {
-    const [goal] = await db
-      .insert(savingsGoals)
-      .values({
-        householdId,
-        name: `Bench goal ${index + 1}`,
-        targetCents: 1_000_000 * (index + 1),
-        targetDate: isoDaysAgo(-365 * (index + 1)),
-        plannedMonthlyCents: index % 2 === 0 ? 25_000 : null,
-      })
-      .returning({ id: savingsGoals.id });
-    if (!goal) throw new Error("No goal.");
-    await db
-      .insert(savingsGoalAccounts)
-      .values(
-        accountIds
-          .slice(index, index + 2)
-          .map((accountId) => ({ goalId: goal.id, accountId, householdId })),
+    if (!cursor) throw new Error("The list ended before the deep page.");
+
+    const measured = (loadResult: LoadResult, helloResult: LoadResult | null) =>
+      helloResult && helloResult.requestsPerSecond > 0
+        ? Math.round((loadResult.requestsPerSecond / helloResult.requestsPerSecond) * 10_000) / 100
+        : null;
+    const base = {
+      durationSeconds: settings.durationSeconds,
+      warmUpSeconds: settings.warmUpSeconds,
+      minimumPerConnection: settings.minimumPerConnection,
+      headers,
+    };
+    const helloWorld = await loader.run({ ...base, url: hello, connections: settings.connections });
+    console.log(`${kind}: hello world ${helloWorld.requestsPerSecond} req/s`);
+
+    const measure = async (
+      name: string,
+      path: string,
+      options: { connections?: number; amount?: number; untilStopped?: boolean } = {},
+      generator = loader,
+    ): Promise<CaseResult> => {
+      const connections = options.connections ?? settings.connections;
+      let problem: string | undefined;
+      const first = await fetch(`${url}${path}`, { headers });
+      if (!first.ok) problem = `answered ${first.status}: ${(await first.text()).slice(0, 200)}`;
+      else await first.arrayBuffer();
+      const result = await generator.run({
+        ...base,
+        ...options,
+        url: `${url}${path}`,
+        connections,
+      });
+      const ratio = connections === settings.connections ? measured(result, helloWorld) : null;
+      const row = { name, path, connections, ...result, ratioToHelloWorld: ratio, problem };
+      console.log(
+        `${kind}: ${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms${row.errors + row.non2xx ? `, ${row.errors} errors, ${row.non2xx} non-2xx` : ""}${problem ? ` (${problem})` : ""}`,
       );
-  }
-  return movements.length;
-}
+      return row;
+    };
 
-/**
- * The bench household's investments: 3 portfolios (the household's, a member's, one shared
- * 60/40) of 4 holdings each, every holding bought monthly for five years with a dividend a
- * quarter and a sale a year, and a price every weekday: what the portfolios, the history and net
- * worth read (the history reduces the prices to one a month in the database).
- */
-/** A loan of the bench household with its owners, parts and extra repayments, stored as typed. */
-async function insertLoan(
-  deps: AppDeps,
-  householdId: string,
-  loan: Omit<typeof loans.$inferInsert, "householdId">,
-  owners: { memberId: string; percentBp: number }[],
-  parts: (Omit<typeof loanParts.$inferInsert, "householdId" | "loanId"> & {
-    yearlyExtra?: number;
-  })[],
-): Promise<string> {
-  const { db } = deps.database;
-  const [row] = await db
-    .insert(loans)
-    .values({ householdId, ...loan })
-    .returning({ id: loans.id });
-  if (!row) throw new Error("No loan.");
-  if (owners.length > 0) {
-    await db.insert(loanShares).values(owners.map((o) => ({ loanId: row.id, householdId, ...o })));
-  }
-  for (const [position, { yearlyExtra, ...part }] of parts.entries()) {
-    const [stored] = await db
-      .insert(loanParts)
-      .values({ loanId: row.id, householdId, position, ...part })
-      .returning({ id: loanParts.id, startDate: loanParts.startDate });
-    if (stored && yearlyExtra) {
-      await db.insert(loanExtraRepayments).values({
-        loanId: row.id,
-        partId: stored.id,
-        householdId,
-        kind: "yearly",
-        onDate: `${Number(stored.startDate.slice(0, 4)) + 1}-12-15`,
-        amountCents: yearlyExtra,
-      });
-    }
-  }
-  return row.id;
-}
-
-/**
- * The bench household's loans (Pro): a 30-year mortgage of two parts (annuity with a 10-year
- * fixed rate and a yearly extra repayment, and linear) shared by two members, borrowed five
- * years ago, and a member's 5-year car loan. Returns the mortgage's id for the detail case.
- */
-async function seedLoans(deps: AppDeps, householdId: string): Promise<string> {
-  const people = await deps.database.db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.householdId, householdId), eq(members.isHousehold, false)));
-  const [first = "", second = ""] = people.map((person) => person.id);
-  const mortgage = await insertLoan(
-    deps,
-    householdId,
-    {
-      name: "Bench mortgage",
-      kind: "mortgage",
-      lender: "Bench bank",
-      ownerKind: "shared",
-      ownHome: true,
-    },
-    [
-      { memberId: first, percentBp: 5_000 },
-      { memberId: second, percentBp: 5_000 },
-    ],
-    [
-      {
-        principalCents: 28_000_000,
-        startDate: isoDaysAgo(5 * 365),
-        termMonths: 360,
-        repaymentType: "annuity",
-        rateBp: 385,
-        fixedMonths: 120,
-        followingRateBp: 450,
-        yearlyExtra: 500_000,
-      },
-      {
-        principalCents: 12_000_000,
-        startDate: isoDaysAgo(5 * 365),
-        termMonths: 360,
-        repaymentType: "linear",
-        rateBp: 360,
-      },
-    ],
-  );
-  await insertLoan(
-    deps,
-    householdId,
-    { name: "Bench car", kind: "car", lender: "Bench lease", ownerKind: "member" },
-    [{ memberId: second, percentBp: 10_000 }],
-    [
-      {
-        principalCents: 2_500_000,
-        startDate: isoDaysAgo(2 * 365),
-        termMonths: 60,
-        repaymentType: "annuity",
-        rateBp: 690,
-      },
-    ],
-  );
-  return mortgage;
-}
-
-/** A JSON POST, as the browser sends it (our Origin, the session cookie). */
-async function postJson<T>(url: string, cookie: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { cookie, origin: baseUrl, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/**
- * The bench household's insurance (Pro), made through the API as the page makes it: basic
- * health insurance for each of the 4 members (two with a voluntary deductible), supplementary
- * health insurance for two, the home, its contents, liability, legal aid and travel for the
- * household, and a member's car: 12 policies started three years ago, renewing yearly with a
- * notice period (two with a reminder). 4 premiums are booked as recurring expenses from a year
- * ago (their entries made at once). What the overview (totals, coverage grid, renewals, the
- * health deductible over this year's health-care entries) and the list read.
- */
-async function seedInsurance(
-  deps: AppDeps,
-  url: string,
-  owner: { cookie: string; householdId: string },
-): Promise<number> {
-  const { db } = deps.database;
-  const people = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.householdId, owner.householdId), eq(members.isHousehold, false)))
-    .orderBy(members.createdAt, members.id);
-  const [insurance] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      and(eq(categories.householdId, owner.householdId), eq(categories.defaultKey, "insurance")),
+    const today = isoDaysAgo(0);
+    const from = isoDaysAgo(2 * 365);
+    const thisMonth = new Date(`${today.slice(0, 7)}-01T12:00:00Z`);
+    const monthStart = (monthsAgo: number) => {
+      const date = new Date(thisMonth);
+      date.setUTCMonth(date.getUTCMonth() - monthsAgo);
+      return date.toISOString().slice(0, 10);
+    };
+    const monthEnd = (monthsAgo: number) =>
+      new Date(Date.parse(`${monthStart(monthsAgo - 1)}T12:00:00Z`) - 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+    // The dashboard's "last 12 months": twelve whole months ending with this one.
+    const twelveMonths = `/api/dashboard?from=${monthStart(11)}&to=${monthEnd(0)}`;
+    const box3Year = Math.min(
+      Number(today.slice(0, 4)),
+      Math.max(...box3Years.map((year) => year.year)),
     );
-  if (!insurance) throw new Error("The bench household has no insurance category.");
-  const startDate = `${isoDaysAgo(3 * 365).slice(0, 7)}-01`;
-  const renewalDate = `${Number(startDate.slice(0, 4)) + 1}${startDate.slice(4)}`;
-  const yearly = { startDate, renewalDate, noticePeriod: { value: 1, unit: "months" } };
-  const only = (index: number) => ({
-    insured: "members",
-    members: [{ memberId: people[index % people.length]?.id ?? "" }],
-  });
-  const healthInsurers = ["Zilveren Kruis", "CZ", "VGZ", "Menzis"];
-  const policies: { body: Record<string, unknown>; book: boolean }[] = [
-    ...people.map((_, index) => ({
-      body: {
-        kind: "health-basic",
-        insurer: healthInsurers[index % healthInsurers.length],
-        premiumCents: index % 2 === 0 ? 14_695 : 12_445,
-        deductibleCents: 38_500,
-        voluntaryDeductibleCents: index % 2 === 0 ? 0 : 50_000,
-        startDate: `${startDate.slice(0, 4)}-01-01`,
-        renewalDate: `${Number(startDate.slice(0, 4)) + 1}-01-01`,
-        noticePeriod: { value: 1, unit: "days" },
-        ...only(index),
-      },
-      book: index === 0,
-    })),
-    ...[0, 1].map((index) => ({
-      body: {
-        kind: "health-supplementary",
-        insurer: healthInsurers[index],
-        premiumCents: 2_550,
-        ...yearly,
-        ...only(index),
-      },
-      book: false,
-    })),
-    {
-      body: { kind: "home", insurer: "Centraal Beheer", premiumCents: 2_385, ...yearly },
-      book: true,
-    },
-    {
-      body: { kind: "contents", insurer: "Centraal Beheer", premiumCents: 1_460, ...yearly },
-      book: true,
-    },
-    {
-      body: {
-        kind: "liability",
-        insurer: "FBTO",
-        premiumCents: 545,
-        remindDaysBefore: 14,
-        ...yearly,
-      },
-      book: false,
-    },
-    {
-      body: {
-        kind: "legal",
-        insurer: "DAS",
-        premiumCents: 6_120,
-        frequency: "quarterly",
-        ...yearly,
-      },
-      book: false,
-    },
-    {
-      body: {
-        kind: "travel",
-        insurer: "ANWB",
-        premiumCents: 9_840,
-        frequency: "yearly",
-        ...yearly,
-      },
-      book: false,
-    },
-    {
-      body: {
-        kind: "car",
-        insurer: "Interpolis",
-        premiumCents: 6_275,
-        deductibleCents: 15_000,
-        remindDaysBefore: 14,
-        ...yearly,
-        ...only(1),
-      },
-      book: true,
-    },
+    const cases: [string, string][] = [
+      ["signed-in floor (/api/session)", "/api/session"],
+      ["list, first page", "/api/transactions"],
+      [
+        `list, page ${settings.deepPages + 1}`,
+        `/api/transactions?cursor=${encodeURIComponent(cursor)}`,
+      ],
+      [
+        "filtered search",
+        `/api/transactions?q=albert&category=${seeded.searchCategoryId}&from=${from}&to=${today}`,
+      ],
+      ["month totals", `/api/totals?from=${monthStart(1)}&to=${monthEnd(1)}`],
+      ["summary (all)", "/api/transactions/summary"],
+      ["dashboard, last month", `/api/dashboard?from=${monthStart(1)}&to=${monthEnd(1)}`],
+      ["dashboard, 12 months", twelveMonths],
+      ["savings accounts", "/api/savings/accounts"],
+      ["savings history, 24 months", "/api/savings/history?months=24"],
+      ["savings goals", "/api/savings/goals"],
+      ["investments portfolios", "/api/investments/portfolios"],
+      ["investments history, 24 months", "/api/investments/history?months=24"],
+      [
+        `holding detail (${seeded.largestHolding.trades} trades)`,
+        `/api/investments/holdings/${seeded.largestHolding.id}`,
+      ],
+      ["net worth", "/api/net-worth"],
+      ["loans", "/api/loans"],
+      ["loan detail (30 years, 2 parts)", `/api/loans/${seeded.mortgageId}`],
+      ["taxes, last year", `/api/taxes/years/${Number(today.slice(0, 4)) - 1}`],
+      ["box 3 estimate, this year", `/api/taxes/years/${box3Year}/box3`],
+      ["insurance overview (12 policies)", "/api/insurance/overview"],
+      ["insurance policies", "/api/insurance/policies"],
+    ];
+    const results: CaseResult[] = [];
+    for (const [name, path] of cases) results.push(await measure(name, path));
+
+    // /api/health while 5 clients load 12-month dashboards: the dashboards start first, run
+    // through the warm-up and the measured time, and stop after health's run has ended.
+    const background = measure(
+      `dashboard, 12 months (${settings.backgroundConnections} clients, beside health)`,
+      twelveMonths,
+      { connections: settings.backgroundConnections, untilStopped: true },
+      side,
+    );
+    await sleep(settings.warmUpSeconds * 1000);
+    results.push(
+      await measure(
+        `/api/health while ${settings.backgroundConnections} clients load 12-month dashboards`,
+        "/api/health",
+        { connections: settings.healthConnections },
+      ),
+    );
+    side.stopJob();
+    const healthBackground = await background;
+
+    let imported: ImportResult | undefined;
+    if (settings.importRows > 0) {
+      const { text, setup } = benchCsv(settings.importRows);
+      const started = performance.now();
+      const response = await fetch(`${url}/api/imports`, {
+        method: "POST",
+        headers: { cookie, origin: url, "content-type": "application/json" },
+        body: JSON.stringify({ text, setup }),
+      });
+      const seconds = round((performance.now() - started) / 1000);
+      if (!response.ok)
+        throw new Error(`The import answered ${response.status}: ${await response.text()}`);
+      const body = (await response.json()) as { imported: number };
+      console.log(
+        `${kind}: imported ${body.imported} of ${settings.importRows} rows in ${seconds} s`,
+      );
+      const listAfter = await measure(
+        "list, first page, right after the import",
+        "/api/transactions",
+        { amount: settings.connections * 5 },
+      );
+      imported = { rows: settings.importRows, seconds, imported: body.imported, listAfter };
+    }
+
+    await stop(server);
+    const serverLogLines = readFileSync(logFile, "utf8").split("\n").length - 1;
+    return {
+      database: kind,
+      rows: seeded.rows,
+      seedSeconds,
+      serverStartSeconds,
+      serverLogLines,
+      helloWorld,
+      cases: results,
+      healthBackground,
+      import: imported,
+    };
+  } catch (error) {
+    console.error(`${kind}: the server's last log lines:\n${tail(logFile)}`);
+    throw error;
+  } finally {
+    await Promise.all([loader.close(), side.close(), stop(server)]);
+  }
+}
+
+function printTable(runs: RunResult[]) {
+  const header = [
+    "database",
+    "case",
+    "conn",
+    "req/s",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "errors",
+    "non-2xx",
+    "÷ hello",
   ];
-  const bookFrom = `${isoDaysAgo(365).slice(0, 7)}-01`;
-  for (const { body, book } of policies) {
-    const policy = await postJson<{ id: string }>(
-      url,
-      owner.cookie,
-      "/api/insurance/policies",
-      body,
+  const row = (
+    database: string,
+    c:
+      | CaseResult
+      | (LoadResult & { name: string; connections: number; ratioToHelloWorld: number | null }),
+  ) => [
+    database,
+    c.name,
+    String(c.connections),
+    String(c.requestsPerSecond),
+    String(c.p50Ms),
+    String(c.p95Ms),
+    String(c.p99Ms),
+    String(c.errors),
+    String(c.non2xx),
+    c.ratioToHelloWorld === null ? "" : `${c.ratioToHelloWorld.toFixed(2)} %`,
+  ];
+  const lines = runs.flatMap((r) => [
+    row(r.database, {
+      ...r.helloWorld,
+      name: "hello world (Hono, its own process)",
+      connections: settings.connections,
+      ratioToHelloWorld: 100,
+    }),
+    ...r.cases.map((c) => row(r.database, c)),
+    row(r.database, r.healthBackground),
+    ...(r.import ? [row(r.database, r.import.listAfter)] : []),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  ");
+  console.log("");
+  console.log(format(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) console.log(format(line));
+  console.log("");
+  for (const r of runs) {
+    console.log(
+      `${r.database}: ${r.rows.transactions} entries seeded in ${r.seedSeconds} s; server healthy after ${r.serverStartSeconds} s; it logged ${r.serverLogLines} lines` +
+        (r.import
+          ? `; import of ${r.import.rows} CSV rows ${r.import.seconds} s (${r.import.imported} imported)`
+          : ""),
     );
-    if (book) {
-      await postJson(url, owner.cookie, `/api/insurance/policies/${policy.id}/booking`, {
-        categoryId: insurance.id,
-        startDate: bookFrom,
-      });
-    }
   }
-  return policies.length;
 }
 
 /**
  * How long one loan part's 30-year schedule takes to work out (annuity, a fixed-rate period and
  * a yearly extra repayment; the part is worked out twice, as contracted and with the extras), in
- * microseconds: the mean over 2,000 runs after 200 to warm up.
+ * microseconds: the mean over 2,000 runs after 200 to warm up. In this process: pure computing.
  */
 function scheduleMicrosPerPart(): number {
   const part: LoanPart = {
@@ -624,676 +519,81 @@ function scheduleMicrosPerPart(): number {
   return round(((performance.now() - started) * 1000) / runs);
 }
 
-async function seedInvestments(
-  deps: AppDeps,
-  householdId: string,
-): Promise<{ trades: number; prices: number }> {
-  const { db } = deps.database;
-  const people = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.householdId, householdId), eq(members.isHousehold, false)));
-  const trades: (typeof investmentTrades.$inferInsert)[] = [];
-  const prices: (typeof holdingPrices.$inferInsert)[] = [];
-  const kinds = ["etf", "etf", "fund", "stock"] as const;
-  for (let index = 0; index < 3; index++) {
-    const ownerKind = index === 0 ? "household" : index === 1 ? "member" : "shared";
-    const [portfolio] = await db
-      .insert(portfolios)
-      .values({
-        householdId,
-        name: `Bench portfolio ${index + 1}`,
-        broker: "Bench broker",
-        ownerKind,
-      })
-      .returning({ id: portfolios.id });
-    if (!portfolio) throw new Error("No portfolio.");
-    const owners =
-      ownerKind === "household"
-        ? []
-        : ownerKind === "member"
-          ? [{ memberId: people[1]?.id ?? "", percentBp: 10_000 }]
-          : [
-              { memberId: people[0]?.id ?? "", percentBp: 6_000 },
-              { memberId: people[1]?.id ?? "", percentBp: 4_000 },
-            ];
-    if (owners.length > 0) {
-      await db
-        .insert(portfolioShares)
-        .values(owners.map((owner) => ({ portfolioId: portfolio.id, householdId, ...owner })));
-    }
-    for (let h = 0; h < 4; h++) {
-      const kind = kinds[h] ?? "etf";
-      const dollars = h === 3;
-      const [holding] = await db
-        .insert(holdings)
-        .values({
-          householdId,
-          portfolioId: portfolio.id,
-          name: `Bench ${kind} ${index + 1}.${h + 1}`,
-          kind,
-          currency: dollars ? "USD" : "EUR",
-        })
-        .returning({ id: holdings.id });
-      if (!holding) throw new Error("No holding.");
-      const base = { householdId, holdingId: holding.id };
-      // A random walk with a little drift, one step a weekday.
-      let price = 20 + random() * 180;
-      const priceOn = new Map<string, number>();
-      for (let day = 5 * 365; day >= 0; day--) {
-        const pricedOn = isoDaysAgo(day);
-        const weekday = new Date(`${pricedOn}T12:00:00Z`).getUTCDay();
-        if (weekday === 0 || weekday === 6) continue;
-        price = Math.max(1, price * (1 + (random() - 0.48) * 0.02));
-        const rounded = Math.round(price * 100) / 100;
-        priceOn.set(pricedOn.slice(0, 7), priceOn.get(pricedOn.slice(0, 7)) ?? rounded);
-        prices.push({ ...base, pricedOn, price: rounded, fxRate: dollars ? 0.92 : 1 });
-      }
-      let held = 0;
-      for (let month = 60; month >= 0; month--) {
-        const occurredOn = isoDaysAgo(month * 30 + 2);
-        const perUnit = priceOn.get(occurredOn.slice(0, 7)) ?? price;
-        const fxRate = dollars ? 0.92 : 1;
-        const quantity = Math.max(1, Math.round((200 + random() * 300) / perUnit));
-        held += quantity;
-        trades.push({
-          ...base,
-          kind: "buy",
-          occurredOn,
-          quantity,
-          price: perUnit,
-          fxRate,
-          amountCents: Math.round(quantity * perUnit * fxRate * 100),
-          feesCents: 100,
-        });
-        if (month % 3 === 0) {
-          const amountCents = Math.round(held * 25);
-          trades.push({
-            ...base,
-            kind: "dividend",
-            occurredOn: isoDaysAgo(month * 30 + 1),
-            amountCents,
-            taxCents: Math.round(amountCents * 0.15),
-          });
-        }
-        if (month % 12 === 6) {
-          const sold = Math.floor(held / 4);
-          held -= sold;
-          trades.push({
-            ...base,
-            kind: "sell",
-            occurredOn: isoDaysAgo(month * 30),
-            quantity: sold,
-            price: perUnit,
-            fxRate,
-            amountCents: Math.round(sold * perUnit * fxRate * 100),
-            feesCents: 100,
-          });
-        }
-      }
-    }
-  }
-  for (let at = 0; at < trades.length; at += 1000) {
-    await db.insert(investmentTrades).values(trades.slice(at, at + 1000));
-  }
-  for (let at = 0; at < prices.length; at += 2000) {
-    await db.insert(holdingPrices).values(prices.slice(at, at + 2000));
-  }
-  return { trades: trades.length, prices: prices.length };
-}
-
-/**
- * The bench household's taxes of this year and last year: a provisional assessment in 11 monthly
- * terms, municipal and water board taxes, a refund, the filing deadline with a reminder, and the
- * first two members as fiscal partners: what the year's page and the box 3 estimate read.
- */
-async function seedTaxes(deps: AppDeps, householdId: string): Promise<number> {
-  const { db } = deps.database;
-  const people = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.householdId, householdId), eq(members.isHousehold, false)));
-  const thisYear = Number(isoDaysAgo(0).slice(0, 4));
-  const items: (typeof taxItems.$inferInsert)[] = [];
-  for (const year of [thisYear - 1, thisYear]) {
-    for (let month = 1; month <= 11; month++) {
-      const onDate = `${year}-${String(month + 1).padStart(2, "0")}-28`;
-      items.push({
-        householdId,
-        year,
-        kind: "provisional-assessment",
-        status: onDate <= isoDaysAgo(0) ? "paid" : "due",
-        amountCents: 12_000,
-        onDate,
-        memberId: people[0]?.id ?? null,
-      });
-    }
-    items.push(
-      {
-        householdId,
-        year,
-        kind: "municipal",
-        status: "paid",
-        amountCents: 84_250,
-        onDate: `${year}-03-31`,
-      },
-      {
-        householdId,
-        year,
-        kind: "water-board",
-        status: "paid",
-        amountCents: 31_299,
-        onDate: `${year}-04-30`,
-      },
-      {
-        householdId,
-        year,
-        kind: "income-tax",
-        status: "received",
-        amountCents: 45_600,
-        onDate: `${year}-06-15`,
-        memberId: people[1]?.id ?? null,
-      },
-    );
-    await db.insert(taxDeadlines).values({
-      householdId,
-      year,
-      kind: "file-return",
-      title: `Aangifte ${year}`,
-      dueOn: `${year + 1}-05-01`,
-      remindDaysBefore: 14,
-    });
-    await db.insert(taxYears).values({
-      householdId,
-      year,
-      partnerAMemberId: people[0]?.id ?? null,
-      partnerBMemberId: people[1]?.id ?? null,
-      partnerASplitBp: 5_000,
-    });
-  }
-  await db.insert(taxItems).values(items);
-  return items.length;
-}
-
-async function seedHousehold(
-  deps: AppDeps,
-  householdId: string,
-  ownerId: string,
-): Promise<
-  Omit<
-    RunResult["rows"],
-    "savingsMovements" | "investmentTrades" | "holdingPrices" | "taxItems" | "insurancePolicies"
-  >
-> {
-  const { db } = deps.database;
-  const others = await db
-    .insert(members)
-    .values(
-      ["Bram", "Carla", "Daan"].map((name) => ({
-        householdId,
-        name: `${name} Bench`,
-        role: "member" as const,
-      })),
-    )
-    .returning({ id: members.id });
-  const memberIds = [ownerId, ...others.map((row) => row.id)];
-
-  const existing = await db
-    .select()
-    .from(categories)
-    .where(eq(categories.householdId, householdId));
-  const expenseCount = existing.filter((row) => row.kind === "expense").length;
-  const incomeCount = existing.length - expenseCount;
-  const wantIncome = Math.max(incomeCount, 6);
-  const newIncome = extraIncomeNames.slice(0, Math.max(0, wantIncome - incomeCount));
-  const newExpense = extraExpenseNames.slice(
-    0,
-    Math.max(0, 40 - existing.length - newIncome.length),
-  );
-  if (newIncome.length + newExpense.length > 0) {
-    await db
-      .insert(categories)
-      .values([
-        ...newIncome.map((name) => ({ householdId, kind: "income" as const, name })),
-        ...newExpense.map((name) => ({ householdId, kind: "expense" as const, name })),
-      ]);
-  }
-  const all = await db.select().from(categories).where(eq(categories.householdId, householdId));
-  const income = all.filter((row) => row.kind === "income").map((row) => row.id);
-  const expense = all.filter((row) => row.kind === "expense").map((row) => row.id);
-
-  const batchSize = 2000;
-  let shareCount = 0;
-  for (let start = 0; start < entryCount; start += batchSize) {
-    const entryRows: (typeof transactions.$inferInsert)[] = [];
-    const shareRows: (typeof transactionShares.$inferInsert)[] = [];
-    for (let i = start; i < Math.min(entryCount, start + batchSize); i++) {
-      const id = randomUUID();
-      const isIncome = random() < 0.08;
-      const occurredOn = isoDaysAgo(Math.floor(random() * 5 * 365));
-      const amountCents = isIncome
-        ? 50_000 + Math.floor(random() * 400_000)
-        : Math.floor(100 + random() * random() * 30_000);
-      const person = pick(memberIds);
-      const split = !isIncome && random() < 0.3;
-      entryRows.push({
-        id,
-        householdId,
-        kind: isIncome ? "income" : "expense",
-        amountCents,
-        occurredOn,
-        categoryId: pick(isIncome ? income : expense),
-        merchant: isIncome ? "Werkgever BV" : pick(merchants),
-        notes: random() < 0.25 ? pick(notes) : null,
-        splitMode: split ? "percent" : "personal",
-        paidByMemberId: isIncome ? null : person,
-        receivedByMemberId: isIncome ? person : null,
-        createdByMemberId: ownerId,
-      });
-      if (split) {
-        const count = 2 + Math.floor(random() * 3);
-        const sharers = [...memberIds].sort(() => random() - 0.5).slice(0, count);
-        const percents =
-          count === 2
-            ? pick([
-                [5000, 5000],
-                [6000, 4000],
-                [7000, 3000],
-              ])
-            : null;
-        const weights = percents ?? sharers.map(() => 1);
-        const basisPoints = percents ?? allocate(10_000, weights);
-        const parts = allocate(amountCents, weights);
-        sharers.forEach((memberId, index) =>
-          shareRows.push({
-            transactionId: id,
-            householdId,
-            memberId,
-            amountCents: parts[index] ?? 0,
-            percentBp: basisPoints[index] ?? null,
-          }),
-        );
-      } else {
-        shareRows.push({
-          transactionId: id,
-          householdId,
-          memberId: person,
-          amountCents,
-          percentBp: null,
-        });
-      }
-    }
-    await db.transaction(async (tx) => {
-      await tx.insert(transactions).values(entryRows);
-      for (let s = 0; s < shareRows.length; s += 3000)
-        await tx.insert(transactionShares).values(shareRows.slice(s, s + 3000));
-    });
-    shareCount += shareRows.length;
-  }
-  await db.execute(sql`analyze`);
-  const [counted] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(transactions)
-    .where(and(eq(transactions.householdId, householdId)));
-  return {
-    transactions: counted?.count ?? 0,
-    shares: shareCount,
-    categories: all.length,
-    members: memberIds.length,
-  };
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
-
-const round = (value: number) => Math.round(value * 10) / 10;
-
-/** `requests` GETs of a path by 20 clients at once; latency of each, throughput of all. */
-async function measure(
-  url: string,
-  cookie: string,
-  name: string,
-  path: string,
-): Promise<CaseResult> {
-  const get = async () => {
-    const started = performance.now();
-    const response = await fetch(`${url}${path}`, { headers: { cookie } });
-    await response.arrayBuffer();
-    return { ms: performance.now() - started, ok: response.ok };
-  };
-  // Warm-up: one round per client, not counted.
-  await Promise.all(Array.from({ length: concurrency }, get));
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < requestsPerCase) {
-        next++;
-        const { ms, ok } = await get();
-        latencies.push(ms);
-        if (!ok) errors++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    path,
-    requests: latencies.length,
-    errors,
-    p50Ms: round(percentile(latencies, 50)),
-    p95Ms: round(percentile(latencies, 95)),
-    p99Ms: round(percentile(latencies, 99)),
-    meanMs: round(latencies.reduce((a, b) => a + b, 0) / latencies.length),
-    requestsPerSecond: round(latencies.length / seconds),
-  };
-}
-
-/**
- * A 100,000-row CSV import (batches of 1000) while 5 clients keep asking for the list's first
- * page, to show the import does not block other requests; then the export of everything.
- */
-async function measureCsv(url: string, cookie: string): Promise<CsvResult> {
-  const lines = ["date,amount,category,merchant,notes"];
-  for (let i = 0; i < entryCount; i++) {
-    const income = random() < 0.08;
-    const cents = income
-      ? 50_000 + Math.floor(random() * 400_000)
-      : 100 + Math.floor(random() * 20_000);
-    const amount = `${income ? "" : "-"}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-    const category = income ? pick(extraIncomeNames) : pick(extraExpenseNames);
-    lines.push(
-      `${isoDaysAgo(Math.floor(random() * 5 * 365))},${amount},${category},${pick(merchants)},import ${i}`,
-    );
-  }
-  const text = lines.join("\n");
-  const setup = {
-    columns: { date: 0, amount: 1, category: 2, merchant: 3, notes: 4 },
-    hasHeader: true,
-    dateFormat: "YYYY-MM-DD",
-    decimal: "dot",
-    kindFrom: "sign",
-    defaultKind: "expense",
-  };
-  let importing = true;
-  const latencies: number[] = [];
-  const readers = Array.from({ length: 5 }, async () => {
-    while (importing) {
-      const started = performance.now();
-      const response = await fetch(`${url}/api/transactions`, { headers: { cookie } });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-    }
-  });
-  const started = performance.now();
-  const response = await fetch(`${url}/api/imports`, {
-    method: "POST",
-    headers: { cookie, origin: baseUrl, "content-type": "application/json" },
-    body: JSON.stringify({ text, setup }),
-  });
-  const importSeconds = round((performance.now() - started) / 1000);
-  importing = false;
-  await Promise.all(readers);
-  if (!response.ok)
-    throw new Error(`The import answered ${response.status}: ${await response.text()}`);
-  const result = (await response.json()) as { imported: number; duplicates: number };
-  latencies.sort((a, b) => a - b);
-
-  const exportStarted = performance.now();
-  const exported = await fetch(`${url}/api/transactions/export`, { headers: { cookie } });
-  const body = await exported.text();
-  if (!exported.ok) throw new Error(`The export answered ${exported.status}`);
-  const exportSeconds = round((performance.now() - exportStarted) / 1000);
-  return {
-    importRows: entryCount,
-    importSeconds,
-    imported: result.imported,
-    duplicates: result.duplicates,
-    listDuringImport: {
-      requests: latencies.length,
-      p50Ms: round(percentile(latencies, 50)),
-      p95Ms: round(percentile(latencies, 95)),
-      p99Ms: round(percentile(latencies, 99)),
-      maxMs: round(latencies.at(-1) ?? 0),
-    },
-    exportRows: body.split("\r\n").length - 2,
-    exportSeconds,
-    exportMegabytes: round(Buffer.byteLength(body) / 1_048_576),
-  };
-}
-
-async function getJson<T>(url: string, cookie: string, path: string): Promise<T> {
-  const response = await fetch(`${url}${path}`, { headers: { cookie } });
-  if (!response.ok)
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function run(kind: DatabaseKind, env: Record<string, string>): Promise<RunResult> {
-  const loaded = loadConfig({
-    NODE_ENV: "test",
-    BASE_URL: baseUrl,
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
-    LOG_LEVEL: "silent",
-    RATE_LIMIT: "false",
-    ...env,
-  });
-  const config: Config = { ...loaded };
-  const deps = await createDeps(config, createLogger(config.logLevel));
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  // Longer than any pause of the bench (the seeding), so a kept-alive socket is never reset.
-  (server as Server).keepAliveTimeout = 120_000;
-  await new Promise<void>((done) => server.once("listening", () => done()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  try {
-    const seedStarted = performance.now();
-    const owner = await signUpAndSignIn(deps, url);
-    const household = await seedHousehold(deps, owner.householdId, owner.memberId);
-    const savingsMovements = await seedSavings(deps, owner.householdId);
-    const invested = await seedInvestments(deps, owner.householdId);
-    const mortgageId = await seedLoans(deps, owner.householdId);
-    const taxItemCount = await seedTaxes(deps, owner.householdId);
-    const insurancePolicies = await seedInsurance(deps, url, owner);
-    await deps.database.db.execute(sql`analyze`);
-    const rows = {
-      ...household,
-      savingsMovements,
-      investmentTrades: invested.trades,
-      holdingPrices: invested.prices,
-      taxItems: taxItemCount,
-      insurancePolicies,
-    };
-    const seedSeconds = round((performance.now() - seedStarted) / 1000);
-    console.log(`${kind}: seeded ${rows.transactions} entries in ${seedSeconds} s`);
-
-    // A deep cursor: follow the list 500 pages down once.
-    let cursor: string | null = null;
-    for (let page = 0; page < deepPages; page++) {
-      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
-      const body: { nextCursor: string | null } = await getJson(
-        url,
-        owner.cookie,
-        `/api/transactions${query}`,
-      );
-      if (!body.nextCursor) break;
-      cursor = body.nextCursor;
-    }
-    if (!cursor) throw new Error("The list ended before the deep page.");
-
-    const [category] = await deps.database.db
-      .select({ id: categories.id })
-      .from(categories)
-      .innerJoin(transactions, eq(transactions.categoryId, categories.id))
-      .where(
-        and(
-          eq(transactions.householdId, owner.householdId),
-          eq(transactions.merchant, "Albert Heijn"),
-        ),
-      )
-      .groupBy(categories.id)
-      .orderBy(sql`count(*) desc`)
-      .limit(1);
-    // The holding with the most trades (the seed gives each the same; then the first by name).
-    const [largestHolding] = await deps.database.db
-      .select({ id: holdings.id, name: holdings.name, trades: sql<number>`count(*)::int` })
-      .from(holdings)
-      .innerJoin(investmentTrades, eq(investmentTrades.holdingId, holdings.id))
-      .where(eq(holdings.householdId, owner.householdId))
-      .groupBy(holdings.id, holdings.name)
-      .orderBy(sql`count(*) desc`, holdings.name)
-      .limit(1);
-    if (!largestHolding) throw new Error("The bench household has no holding with trades.");
-    const from = isoDaysAgo(2 * 365);
-    const to = isoDaysAgo(0);
-    const monthStart = `${to.slice(0, 7)}-01`;
-    const lastMonth = new Date(`${monthStart}T12:00:00Z`);
-    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
-    const totalsFrom = lastMonth.toISOString().slice(0, 8) + "01";
-    const totalsTo = new Date(Date.parse(`${monthStart}T12:00:00Z`) - 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    const box3Bench = Math.min(
-      Number(to.slice(0, 4)),
-      Math.max(...box3Years.map((year) => year.year)),
-    );
-    const cases: [string, string][] = [
-      ["list, first page", "/api/transactions"],
-      [`list, page ${deepPages + 1}`, `/api/transactions?cursor=${encodeURIComponent(cursor)}`],
-      [
-        "filtered search",
-        `/api/transactions?q=albert&category=${category?.id ?? ""}&from=${from}&to=${to}`,
-      ],
-      ["month totals", `/api/totals?from=${totalsFrom}&to=${totalsTo}`],
-      ["summary (all)", "/api/transactions/summary"],
-      ["dashboard, last month", `/api/dashboard?from=${totalsFrom}&to=${totalsTo}`],
-      ["savings accounts", "/api/savings/accounts"],
-      ["savings history, 24 months", "/api/savings/history?months=24"],
-      ["savings goals", "/api/savings/goals"],
-      ["investments portfolios", "/api/investments/portfolios"],
-      ["investments history, 24 months", "/api/investments/history?months=24"],
-      [
-        `holding detail (${largestHolding.trades} trades)`,
-        `/api/investments/holdings/${largestHolding.id}`,
-      ],
-      ["net worth", "/api/net-worth"],
-      ["loans", "/api/loans"],
-      ["loan detail (30 years, 2 parts)", `/api/loans/${mortgageId}`],
-      ["taxes, last year", `/api/taxes/years/${Number(to.slice(0, 4)) - 1}`],
-      // This year's: the real return up to today is the heavier one.
-      ["box 3 estimate, this year", `/api/taxes/years/${box3Bench}/box3`],
-      // The overview sums this year's health-care entries for the deductible.
-      ["insurance overview (12 policies)", "/api/insurance/overview"],
-      ["insurance policies", "/api/insurance/policies"],
-    ];
-    const results: CaseResult[] = [];
-    for (const [name, path] of cases) {
-      const result = await measure(url, owner.cookie, name, path);
-      console.log(
-        `${kind}: ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.requestsPerSecond} req/s${result.errors ? `, ${result.errors} errors` : ""}`,
-      );
-      results.push(result);
-    }
-    const csv = await measureCsv(url, owner.cookie);
-    console.log(
-      `${kind}: import of ${csv.importRows} CSV rows in ${csv.importSeconds} s (list meanwhile: p50 ${csv.listDuringImport.p50Ms} ms, p99 ${csv.listDuringImport.p99Ms} ms, max ${csv.listDuringImport.maxMs} ms); export of ${csv.exportRows} rows in ${csv.exportSeconds} s`,
-    );
-    return { database: kind, rows, seedSeconds, cases: results, csv };
-  } finally {
-    await new Promise<void>((done) => server.close(() => done()));
-    await deps.database.close();
-  }
-}
-
-function printTable(runs: RunResult[]) {
-  const header = ["database", "case", "p50 ms", "p95 ms", "p99 ms", "req/s", "errors"];
-  const lines = runs.flatMap((r) =>
-    r.cases.map((c) => [
-      r.database,
-      c.name,
-      String(c.p50Ms),
-      String(c.p95Ms),
-      String(c.p99Ms),
-      String(c.requestsPerSecond),
-      String(c.errors),
-    ]),
-  );
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join("  ");
-  console.log("");
-  console.log(format(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of lines) console.log(format(line));
-  console.log("");
-  for (const r of runs) {
-    const c = r.csv;
-    console.log(
-      `${r.database}: CSV import of ${c.importRows} rows ${c.importSeconds} s (${c.imported} imported); list's first page meanwhile p50 ${c.listDuringImport.p50Ms} ms, p95 ${c.listDuringImport.p95Ms} ms, max ${c.listDuringImport.maxMs} ms over ${c.listDuringImport.requests} requests; export of ${c.exportRows} rows (${c.exportMegabytes} MB) ${c.exportSeconds} s`,
-    );
-  }
-}
-
 async function main() {
+  const started = new Date();
+  const loadAtStart = loadavg().map(round);
+  console.log(
+    `Hearth bench${quick ? " (quick)" : ""}: ${settings.entries} entries, ${settings.connections} connections, ${settings.durationSeconds} s per case after ${settings.warmUpSeconds} s of warm-up`,
+  );
+  const work = mkdtempSync(join(tmpdir(), "hearth-bench-"));
+  const helloPort = await freePort();
+  const hello = spawnTs("scripts/bench/hello.ts", [], {
+    env: { ...env, PORT: String(helloPort) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const helloUrl = `http://127.0.0.1:${helloPort}/`;
   const runs: RunResult[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), "hearth-bench-"));
   try {
-    runs.push(await run("pglite", { DATA_DIR: dataDir }));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    await waitFor(helloUrl, hello, () => "The hello world server did not start.");
+    const pgliteDir = join(work, "pglite");
+    mkdirSync(pgliteDir);
+    runs.push(await run("pglite", {}, pgliteDir, helloUrl));
 
-  const serverUrl = process.env.DATABASE_URL?.trim();
-  if (serverUrl) {
-    const name = `hearth_bench_${randomBytes(6).toString("hex")}`;
-    const admin = async (work: (client: pg.Client) => Promise<unknown>) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
+    const serverUrl = env.DATABASE_URL?.trim();
+    if (serverUrl) {
+      const name = `hearth_bench_${randomBytes(6).toString("hex")}`;
+      const admin = async (job: (client: pg.Client) => Promise<unknown>) => {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        try {
+          await job(client);
+        } finally {
+          await client.end();
+        }
+      };
+      await admin((client) => client.query(`create database "${name}"`));
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const postgresDir = join(work, "postgres");
+      mkdirSync(postgresDir);
       try {
-        await work(client);
+        runs.push(await run("postgres", { DATABASE_URL: url.toString() }, postgresDir, helloUrl));
       } finally {
-        await client.end();
+        await admin(async (client) => {
+          await client.query(
+            "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+            [name],
+          );
+          await client.query(`drop database if exists "${name}"`);
+        });
       }
-    };
-    await admin((client) => client.query(`create database "${name}"`));
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
-      runs.push(await run("postgres", { DATABASE_URL: url.toString() }));
-    } finally {
-      await admin(async (client) => {
-        await client.query(
-          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-          [name],
-        );
-        await client.query(`drop database if exists "${name}"`);
-      });
     }
+  } finally {
+    await stop(hello);
+    rmSync(work, { recursive: true, force: true });
   }
 
   printTable(runs);
   const loanScheduleMicrosPerPart = scheduleMicrosPerPart();
-  console.log(`A loan part's 30-year schedule: ${loanScheduleMicrosPerPart} µs`);
+  console.log(`A loan part's 30-year schedule: ${loanScheduleMicrosPerPart} µs (in-process)`);
   const results = {
-    date: new Date().toISOString(),
+    date: started.toISOString(),
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
-    concurrency,
-    requestsPerCase,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGb: round(totalmem() / 1024 ** 3),
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: loadavg().map(round),
+    },
+    settings,
     loanScheduleMicrosPerPart,
     runs,
   };
-  mkdirSync(join(root, "bench"), { recursive: true });
-  writeFileSync(join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  console.log("\nWritten to bench/results.json");
+  mkdirSync(dirname(output), { recursive: true });
+  writeFileSync(output, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWritten to ${output}`);
 }
 
 await main();
