@@ -31,6 +31,12 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 export const exportPageSize = 1000;
 export const importBatchSize = 1000;
 export const maxImportRows = 100_000;
+/**
+ * After an import of this many rows the planner's statistics of the entries are refreshed at
+ * once: left to autovacuum (10 % of a big shared table must change first), the list's first page
+ * right after a 100,000-row import was planned on stale figures and took seconds.
+ */
+export const analyzeAfterRows = 2_000;
 
 /**
  * The list's entries (same filter and sort) as CSV text with a BOM, the header in the viewer's
@@ -193,6 +199,9 @@ export async function importTransactions(
         return inserted.length;
       });
       await yieldToOthers();
+    }
+    if (imported >= analyzeAfterRows) {
+      await db.execute(sql`analyze ${transactions}, ${transactionShares}`);
     }
     return {
       importId,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
 import { parseCsv } from "#shared/csv-import.ts";
@@ -359,6 +359,15 @@ describeOnEachDatabase("csv import and export", (database) => {
       }),
     );
     expect(result.imported).toBe(2100);
+    // A large import leaves the planner's statistics fresh: the entries were analysed just now.
+    const analysed = async () => {
+      const { rows } = (await db().execute(
+        sql`select coalesce(last_analyze > now() - interval '1 minute', false) as analysed
+            from pg_stat_user_tables where relname = 'transaction_shares'`,
+      )) as { rows: { analysed: boolean }[] };
+      return rows[0]?.analysed;
+    };
+    await expect.poll(analysed, { timeout: 5_000 }).toBe(true);
     const exported = await exportText(home, "from=2023-02-01&to=2023-02-28");
     const rows = parseCsv(exported).records.slice(1);
     expect(rows).toHaveLength(2100);
