@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { Db } from "#server/db/client.ts";
-import { householdPlan } from "#server/features/billing/entitlement.ts";
+import { viewerPlan } from "#server/features/billing/entitlement.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { AppEnv } from "#server/lib/router.ts";
 import type { BillingMode } from "#shared/billing.ts";
@@ -16,7 +16,7 @@ const planLabel = { free: "Free", premium: "Premium", pro: "Pro" } as const;
 export function requirePlan(area: GatedArea, deps: { db: Db; billing: BillingMode }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const viewer = requireViewer(c);
-    const plan = await householdPlan(deps.db, viewer.householdId, deps.billing);
+    const plan = await viewerPlan(deps.db, viewer, deps.billing);
     if (!hasAccess(plan, area)) {
       throw new AppError(
         "PLAN_REQUIRED",

@@ -2,6 +2,8 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { session } from "#server/db/schema/auth.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/households.ts";
 import {
   latestOutboxMail,
   linkIn,
@@ -126,6 +128,41 @@ describeOnEachDatabase("the session on every request", (database) => {
     const after = await me(partner.client);
     expect(after.account.household.id).not.toBe(householdId);
     expect(after.account.member.role).toBe("owner");
+  });
+
+  it("reads the plan and the profile with the session, as they are now", async () => {
+    type Account = Me["account"] & {
+      household: { planName: string };
+      profile: { fullName: string; scopeMemberId: string | null };
+    };
+    const account = async () =>
+      ((await (await owner.client.get("/api/session")).json()) as { account: Account }).account;
+    expect((await account()).household.planName).toBe("pro");
+    expect((await owner.client.get("/api/savings/accounts")).status).toBe(200);
+
+    // The subscription ends: the very next request has Free, and the gated area is refused.
+    const householdOf = eq(subscriptions.householdId, householdId);
+    await db()
+      .update(subscriptions)
+      .set({ status: "canceled", currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(householdOf);
+    expect((await account()).household.planName).toBe("free");
+    const refused = await owner.client.get("/api/savings/accounts");
+    expect(refused.status).toBe(403);
+    await setHouseholdPlan(db(), owner.userId, "pro");
+    expect((await account()).household.planName).toBe("pro");
+
+    // The scope picker's choice counts only while it is one of the household's active members.
+    const self = (await me(owner.client)).account.member.id;
+    expect((await owner.client.put("/api/me/scope", { memberId: self })).status).toBe(200);
+    expect((await account()).profile.scopeMemberId).toBe(self);
+    // The partner was removed above: a choice still pointing at them is none.
+    await db()
+      .update(profiles)
+      .set({ scopeMemberId: partnerMemberId })
+      .where(eq(profiles.id, owner.userId));
+    expect((await account()).profile.scopeMemberId).toBeNull();
+    expect((await account()).profile.fullName).toBe("Iris Kok");
   });
 
   it("refuses a session signed out, or expired in the database, on the next request", async () => {

@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { Auth } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import { session, user } from "#server/db/schema/auth.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
 import { households, members, profiles } from "#server/db/schema/households.ts";
 import {
   createHouseholdForUser,
@@ -27,6 +29,25 @@ export type Viewer = {
   role: "owner" | "member";
   /** The language to answer in: the one on screen (x-hearth-language), else the profile's. */
   language: Language;
+  /**
+   * Read with the session in the same query (the quick way only; absent, they are read when
+   * needed): the household's subscription (null: none) for its plan, and the person's profile
+   * with the scope picker's choice already checked against the household's active members.
+   */
+  loaded?: {
+    subscription: {
+      planName: "free" | "premium" | "pro";
+      status: string;
+      currentPeriodEnd: Date | null;
+    } | null;
+    profile: {
+      fullName: string;
+      preferredLanguage: string;
+      planName: string | null;
+      avatarUrl: string | null;
+      scopeMemberId: string | null;
+    } | null;
+  };
 };
 
 /**
@@ -55,7 +76,13 @@ type AuthSettings = {
   updateAgeMs: number;
 };
 
-/** The session, its person and their household in one round trip, as a prepared statement. */
+/** The member the scope picker points at, when they are an active member of the household. */
+const scopeMember = alias(members, "scope_member");
+
+/**
+ * The session, its person and their household in one round trip, as a prepared statement, with
+ * what nearly every request asks next: the household's subscription and the person's profile.
+ */
 function viewerQuery(db: Db) {
   return db
     .select({
@@ -69,6 +96,13 @@ function viewerQuery(db: Db) {
       householdName: households.name,
       role: members.role,
       preferredLanguage: profiles.preferredLanguage,
+      profileName: profiles.fullName,
+      profilePlan: profiles.planName,
+      avatarUrl: profiles.avatarUrl,
+      scopeMemberId: scopeMember.id,
+      subscriptionPlan: subscriptions.planName,
+      subscriptionStatus: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -82,6 +116,16 @@ function viewerQuery(db: Db) {
     )
     .leftJoin(households, eq(households.id, members.householdId))
     .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(
+      scopeMember,
+      and(
+        eq(scopeMember.id, profiles.scopeMemberId),
+        eq(scopeMember.householdId, members.householdId),
+        eq(scopeMember.isHousehold, false),
+        eq(scopeMember.invitationStatus, "active"),
+      ),
+    )
+    .leftJoin(subscriptions, eq(subscriptions.householdId, members.householdId))
     .where(eq(session.token, sql.placeholder("token")))
     .limit(1)
     .prepare("hearth_session_viewer");
@@ -146,6 +190,26 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
       memberId: row.memberId,
       role: row.role,
       language: isLanguage(onScreen) ? onScreen : profileLanguage,
+      loaded: {
+        subscription:
+          row.subscriptionPlan === null || row.subscriptionStatus === null
+            ? null
+            : {
+                planName: row.subscriptionPlan,
+                status: row.subscriptionStatus,
+                currentPeriodEnd: row.currentPeriodEnd,
+              },
+        profile:
+          row.profileName === null || row.preferredLanguage === null
+            ? null
+            : {
+                fullName: row.profileName,
+                preferredLanguage: row.preferredLanguage,
+                planName: row.profilePlan,
+                avatarUrl: row.avatarUrl,
+                scopeMemberId: row.scopeMemberId,
+              },
+      },
     };
   }
 

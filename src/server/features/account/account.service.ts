@@ -4,7 +4,7 @@ import { members, profiles } from "#server/db/schema/households.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { currentScope, findProfile } from "#server/features/households/households.service.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import { householdPlan } from "#server/features/billing/entitlement.ts";
+import { viewerPlan } from "#server/features/billing/entitlement.ts";
 import type { BillingMode } from "#shared/billing.ts";
 import { isLanguage, type Language } from "#shared/i18n.ts";
 
@@ -20,7 +20,8 @@ export async function getAccount(
   adminEmails: string[],
   billing: BillingMode,
 ) {
-  const profile = await findProfile(db, viewer.userId);
+  // Read with the session when it was (the same request), else now.
+  const profile = viewer.loaded ? viewer.loaded.profile : await findProfile(db, viewer.userId);
   if (!profile) throw new AppError("NOT_FOUND", "Your profile could not be found.");
   return {
     user: {
@@ -34,12 +35,15 @@ export async function getAccount(
       preferredLanguage: isLanguage(profile.preferredLanguage) ? profile.preferredLanguage : "en",
       planName: profile.planName,
       avatarUrl: profile.avatarUrl,
-      scopeMemberId: await currentScope(db, viewer, profile.scopeMemberId),
+      // Read with the session, the choice is already one of the household's active members.
+      scopeMemberId: viewer.loaded
+        ? profile.scopeMemberId
+        : await currentScope(db, viewer, profile.scopeMemberId),
     },
     household: {
       id: viewer.householdId,
       name: viewer.householdName,
-      planName: await householdPlan(db, viewer.householdId, billing),
+      planName: await viewerPlan(db, viewer, billing),
       billing,
     },
     member: { id: viewer.memberId, role: viewer.role },

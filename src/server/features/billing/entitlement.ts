@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
+import type { Viewer } from "#server/middleware/session.ts";
 import type { BillingMode } from "#shared/billing.ts";
 import { effectivePlan, type PlanName } from "#shared/plans.ts";
 
@@ -39,5 +40,19 @@ export async function householdPlan(
     .from(subscriptions)
     .where(eq(subscriptions.householdId, householdId))
     .limit(1);
-  return row && entitles(row) ? effectivePlan(row.planName) : "free";
+  return planOf(row);
+}
+
+/** The plan a household's subscription row gives it (none, or one that ended: Free). */
+const planOf = (row: SubscriptionState | null | undefined): PlanName =>
+  row && entitles(row) ? effectivePlan(row.planName) : "free";
+
+/**
+ * The viewer's household's plan: from the subscription read with the session when it was
+ * (middleware/session.ts, the same request), else from the database.
+ */
+export async function viewerPlan(db: Db, viewer: Viewer, billing: BillingMode): Promise<PlanName> {
+  if (billing === "off") return "pro";
+  if (!viewer.loaded) return householdPlan(db, viewer.householdId, billing);
+  return planOf(viewer.loaded.subscription);
 }
