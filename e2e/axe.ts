@@ -43,6 +43,20 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string): 
     () => typeof (window as unknown as AxeWindow).axe !== "undefined",
   );
   if (!present) await page.addScriptTag({ path: axePath });
+  // Colours are judged as they end: a dialog still fading in (its button half over the page
+  // behind) would be measured at a contrast it never keeps. Finite animations are let finish.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as AxeWindow;
     if (!axe) throw new Error("axe-core did not load: is bypassCSP set for this spec?");
