@@ -60,13 +60,13 @@ export function DeductibleCard({
       <CardContent className="grid gap-4 max-sm:px-4">
         <ul className="grid gap-4 sm:grid-cols-2">
           {rows.map((row) => {
-            const used =
-              row.deductibleCents > 0
-                ? Math.min(100, Math.round((row.usedCents / row.deductibleCents) * 100))
-                : 100;
+            const none = row.deductibleCents === 0;
+            const used = none
+              ? 0
+              : Math.min(100, Math.round((row.usedCents / row.deductibleCents) * 100));
             const name = nameOf(row.memberId);
             const policy = byId.get(row.policyId);
-            const full = row.leftCents === 0 && row.deductibleCents > 0;
+            const full = row.leftCents === 0 && !none;
             return (
               <li
                 key={row.memberId}
@@ -88,38 +88,47 @@ export function DeductibleCard({
                     <span className="text-xs text-muted-foreground">{row.insurer}</span>
                   )}
                 </div>
-                <div
-                  role="progressbar"
-                  aria-label={t("deductible.barLabel", { name })}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={used}
-                  className="h-2 overflow-hidden rounded-full bg-muted"
-                >
-                  <div
-                    className={cn("h-full rounded-full", full ? "bg-amber-500" : "bg-primary")}
-                    style={{ width: `${used}%` }}
-                  />
-                </div>
-                <p className="text-sm tabular-nums" data-testid="deductible-used">
-                  {t("deductible.used", {
-                    used: format.money(row.usedCents),
-                    deductible: format.money(row.deductibleCents),
-                  })}
-                </p>
-                <p
-                  className={cn(
-                    "text-sm tabular-nums",
-                    full
-                      ? "font-medium text-amber-700 dark:text-amber-400"
-                      : "text-muted-foreground",
-                  )}
-                  data-testid="deductible-left"
-                >
-                  {full
-                    ? t("deductible.full")
-                    : t("deductible.left", { left: format.money(row.leftCents) })}
-                </p>
+                {none ? (
+                  // Children under 18 have no deductible: nothing to use up.
+                  <p className="text-sm text-muted-foreground" data-testid="deductible-none">
+                    {t("deductible.none")}
+                  </p>
+                ) : (
+                  <>
+                    <div
+                      role="progressbar"
+                      aria-label={t("deductible.barLabel", { name })}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={used}
+                      className="h-2 overflow-hidden rounded-full bg-muted"
+                    >
+                      <div
+                        className={cn("h-full rounded-full", full ? "bg-amber-500" : "bg-primary")}
+                        style={{ width: `${used}%` }}
+                      />
+                    </div>
+                    <p className="text-sm tabular-nums" data-testid="deductible-used">
+                      {t("deductible.used", {
+                        used: format.money(row.usedCents),
+                        deductible: format.money(row.deductibleCents),
+                      })}
+                    </p>
+                    <p
+                      className={cn(
+                        "text-sm tabular-nums",
+                        full
+                          ? "font-medium text-amber-700 dark:text-amber-400"
+                          : "text-muted-foreground",
+                      )}
+                      data-testid="deductible-left"
+                    >
+                      {full
+                        ? t("deductible.full")
+                        : t("deductible.left", { left: format.money(row.leftCents) })}
+                    </p>
+                  </>
+                )}
               </li>
             );
           })}
