@@ -32,12 +32,18 @@ test("a language chosen in the dashboard follows the person when they sign in el
 }) => {
   await signUpAndVerify(page, person);
   const shell = new DashboardShell(page);
+  // The dashboard asks for the subscription a second after it opens: that answer is awaited
+  // before the cookies go, or it would be asked without them (a 401 in the console).
+  const subscriptionChecked = page.waitForResponse((response) =>
+    response.url().endsWith("/api/check-subscription"),
+  );
   await page.goto("/dashboard");
   await shell.expectSignedIn(person);
   await shell.language.choose("Nederlands");
   await expect(shell.mainHeading).toHaveText(/^(Goedemorgen|Goedemiddag|Goedenavond), Robin/);
 
   // Another browser: nothing in local storage, no session. Signing in applies the profile's language.
+  await subscriptionChecked;
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await new AuthPage(page).goto();
