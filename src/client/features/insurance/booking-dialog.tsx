@@ -27,7 +27,7 @@ type BookingValues = {
 };
 
 /** The form's values as the booking request: empty fields left to the server's defaults. */
-export function bookingInput(values: BookingValues) {
+function bookingInput(values: BookingValues) {
   return {
     categoryId: values.categoryId,
     paidByMemberId: values.paidByMemberId === "" ? null : values.paidByMemberId,

@@ -9,12 +9,8 @@ import {
   sharesOf,
   toRule,
 } from "#server/features/recurring/recurring.service.ts";
-import {
-  catchUpRule,
-  materializeDue,
-  materializeStep,
-  type RuleRow,
-} from "#server/features/recurring/materialize.ts";
+import { materializeDue, type RuleRow } from "#server/features/recurring/materialize.ts";
+import { endLinkedRules } from "#server/features/recurring/linked-rules.ts";
 import { fieldError } from "#server/features/transactions/entry-references.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
@@ -274,48 +270,18 @@ export async function endBookingOn(
  * that booked nothing yet is removed. In `then`'s transaction, after. Returns how many rules
  * there were.
  */
-export async function endBookings(
+export function endBookings(
   db: Db,
   householdId: string,
   policyId: string,
   day: IsoDate,
-  then: (tx: Queryable) => Promise<void> = async () => undefined,
+  then?: (tx: Queryable) => Promise<void>,
 ): Promise<number> {
-  for (const rule of await db
-    .select()
-    .from(recurringRules)
-    .where(linkedTo(householdId, policyId))) {
-    await catchUpRule(db, rule, day);
-  }
-  return db.transaction(async (tx) => {
-    await lockPolicy(tx, policyId);
-    const rules = await tx
-      .select()
-      .from(recurringRules)
-      .where(linkedTo(householdId, policyId))
-      .for("update");
-    for (const rule of rules) {
-      // Anything that came due since the catch-up (one step holds it).
-      await materializeStep(tx, rule, day);
-      const [made] = await tx
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(eq(transactions.recurringRuleId, rule.id))
-        .limit(1);
-      if (!made) {
-        await tx.delete(recurringRules).where(eq(recurringRules.id, rule.id));
-        continue;
-      }
-      await tx
-        .update(recurringRules)
-        .set({
-          endDate: rule.endDate && rule.endDate < day ? rule.endDate : day,
-          policyId: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(recurringRules.id, rule.id));
-    }
-    await then(tx);
-    return rules.length;
-  });
+  return endLinkedRules(
+    db,
+    { householdId, column: "policyId", id: policyId },
+    day,
+    (tx) => lockPolicy(tx, policyId),
+    then,
+  );
 }

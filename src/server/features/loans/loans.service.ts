@@ -2,8 +2,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Queryable } from "#server/db/client.ts";
 import { loanExtraRepayments, loanParts, loans, loanShares } from "#server/db/schema/loans.ts";
-import { recurringRules, transactions } from "#server/db/schema/money.ts";
-import { catchUpRule, materializeStep } from "#server/features/recurring/materialize.ts";
+import { recurringRules } from "#server/db/schema/money.ts";
 import { createRule, sharesOf, toRule } from "#server/features/recurring/recurring.service.ts";
 import {
   membersParts,
@@ -12,6 +11,7 @@ import {
   scopeMemberId,
   type Owner,
 } from "#server/features/savings/owners.ts";
+import { endLinkedRules } from "#server/features/recurring/linked-rules.ts";
 import { fieldError } from "#server/features/transactions/entry-references.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
@@ -394,46 +394,20 @@ export async function updateLoan(
  * first (from the loan's schedule, while the loan is there), then each rule ends today and lets
  * go of the loan; a rule that booked nothing yet is removed. In `then`'s transaction, after.
  */
-async function endBookings(
+function endBookings(
   db: Db,
   householdId: string,
   loanId: string,
   day: IsoDate,
-  then: (tx: Queryable) => Promise<void> = async () => undefined,
+  then?: (tx: Queryable) => Promise<void>,
 ) {
-  const linked = and(
-    eq(recurringRules.householdId, householdId),
-    eq(recurringRules.loanId, loanId),
+  return endLinkedRules(
+    db,
+    { householdId, column: "loanId", id: loanId },
+    day,
+    (tx) => lockLoan(tx, loanId),
+    then,
   );
-  for (const rule of await db.select().from(recurringRules).where(linked)) {
-    await catchUpRule(db, rule, day);
-  }
-  await db.transaction(async (tx) => {
-    await lockLoan(tx, loanId);
-    const rules = await tx.select().from(recurringRules).where(linked).for("update");
-    for (const rule of rules) {
-      // Anything that came due since the catch-up (one step holds it).
-      await materializeStep(tx, rule, day);
-      const [made] = await tx
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(eq(transactions.recurringRuleId, rule.id))
-        .limit(1);
-      if (!made) {
-        await tx.delete(recurringRules).where(eq(recurringRules.id, rule.id));
-        continue;
-      }
-      await tx
-        .update(recurringRules)
-        .set({
-          endDate: rule.endDate && rule.endDate < day ? rule.endDate : day,
-          loanId: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(recurringRules.id, rule.id));
-    }
-    await then(tx);
-  });
 }
 
 /** Deletes a loan with its parts and extras, after ending its booking (what it booked stays). */
