@@ -10,6 +10,9 @@ import { demo } from "./e2e/demo.ts";
  * `npm run test:e2e` builds first; `npx playwright test` alone uses the dist/ that is there.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The browser's, the server's and the tests' own time zone (the tests' "today" is the server's). */
+const timeZone = "Europe/Amsterdam";
+process.env.TZ = timeZone;
 const baseURL = `http://localhost:${port}`;
 
 if (!existsSync(join(import.meta.dirname, "dist", "index.html"))) {
@@ -43,7 +46,7 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "en-GB",
-    timezoneId: "Europe/Amsterdam",
+    timezoneId: timeZone,
     colorScheme: "light",
     screenshot: "only-on-failure",
     trace: "retain-on-first-failure",
@@ -80,6 +83,9 @@ export default defineConfig({
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
+      // The family's computer and browser share a time zone: the server's "today" is the
+      // browser's (without it, between 23:00 and 24:00 UTC an entry of today was tomorrow's).
+      TZ: timeZone,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

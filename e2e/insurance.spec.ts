@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addDays, daysBetween } from "#shared/dates.ts";
+import { addDays, daysBetween, today } from "#shared/dates.ts";
 import {
   memberParts,
   nextPremiumOn,
@@ -40,7 +40,7 @@ function named(name: string, tag: string): Person {
 }
 
 /** The server's today (UTC), which decides what is in force and what is coming up. */
-const serverToday = () => new Date().toISOString().slice(0, 10);
+const serverToday = () => today();
 
 const euros = (cents: number, language: "en" | "nl" = "en") => formatMoney(cents, language);
 

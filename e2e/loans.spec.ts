@@ -7,6 +7,7 @@ import {
   type Loan,
   type LoanPart,
 } from "#shared/loan-math.ts";
+import { today } from "#shared/dates.ts";
 import { formatMoney } from "#shared/money.ts";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
 import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
@@ -36,9 +37,9 @@ function named(name: string, tag: string): Person {
   return { ...newPerson(tag), name };
 }
 
-/** The server's today (UTC), which its schedules count payments up to. */
+/** The server's today (the tests share its time zone), which its schedules count payments up to. */
 function serverToday(): string {
-  return new Date().toISOString().slice(0, 10);
+  return today();
 }
 
 /** The first of this month, a year ago (`YYYY-MM-01`). */

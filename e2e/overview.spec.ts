@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addDays } from "#shared/dates.ts";
+import { addDays, today } from "#shared/dates.ts";
 import { noticeDeadline } from "#shared/insurance-math.ts";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
 import { demo } from "./demo.ts";
@@ -247,7 +247,7 @@ test("on Pro, what is due lists the scope's insurance renewals and notice deadli
   const { memberId: joris } = await householdBasics(partner);
 
   // Dates as the server counts them (UTC); the entries' as the browser does.
-  const serverToday = new Date().toISOString().slice(0, 10);
+  const serverToday = today();
   const localToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(
     new Date(),
   );

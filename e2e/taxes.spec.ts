@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { box3Year, box3Years, estimateBox3 } from "#shared/box3.ts";
-import { addDays } from "#shared/dates.ts";
+import { addDays, today } from "#shared/dates.ts";
 import { allocate, formatMoney } from "#shared/money.ts";
 import { nthOccurrence } from "#shared/recurrence.ts";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
@@ -34,7 +34,7 @@ function named(name: string, tag: string): Person {
 }
 
 /** The server's today (UTC), which decides whether a term is paid or due. */
-const serverToday = () => new Date().toISOString().slice(0, 10);
+const serverToday = () => today();
 
 const euros = (cents: number, language: "en" | "nl" = "en") => formatMoney(cents, language);
 

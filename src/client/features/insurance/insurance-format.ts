@@ -31,8 +31,8 @@ export const kindGroups = [
 export const isEssential = (kind: InsuranceKind) =>
   (essentialKinds as readonly InsuranceKind[]).includes(kind);
 
-/** The server's today (UTC): the day the overview's figures and deadlines are for. */
-export const today = () => new Date().toISOString().slice(0, 10);
+/** Today where the family is (the server's today on the family's own computer). */
+export { today } from "#shared/dates.ts";
 
 /**
  * The language's money and dates (savings'), and what insurance adds: a kind's name, a premium
