@@ -17,6 +17,7 @@ export {
   transactions,
   transactionShares,
   budgets,
+  monthlyTotals,
 } from "./schema/money.ts";
 export { accountRateLimits } from "./schema/limits.ts";
 export {

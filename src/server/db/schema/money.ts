@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -240,5 +241,35 @@ export const budgets = pgTable(
       t.memberId,
       t.month,
     ),
+  ],
+);
+
+/**
+ * Monthly roll-ups of income and spending, so reports read a row per month and category instead
+ * of every entry (decision 028). A row with no member holds the household's entries (their
+ * amounts; `entries` counts them); a row with a member holds that member's shares (`entries`
+ * counts the shares). Only income and expenses that are not deleted count; settlements never.
+ * Database triggers on `transactions` and `transaction_shares` keep it in the same transaction
+ * as every write (drizzle/0013_monthly_totals.sql), so no write path can forget it; rows that
+ * went back to zero stay (harmless to sums) until `npm run rollups:rebuild`. Not moved by a
+ * household merge: the triggers move the totals with the entries.
+ */
+export const monthlyTotals = pgTable(
+  "monthly_totals",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    memberId: uuid("member_id"),
+    categoryId: uuid("category_id"),
+    kind: text("kind", { enum: entryKindValues }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    entries: integer("entries").notNull(),
+  },
+  (t) => [
+    unique("monthly_totals_key")
+      .on(t.householdId, t.month, t.memberId, t.categoryId, t.kind)
+      .nullsNotDistinct(),
   ],
 );
