@@ -143,7 +143,7 @@ test.describe("in English, light, on a laptop", () => {
     await form.lender.fill("ING");
     await form.ownHome.check();
     const first = form.part(0);
-    await first.principal.fill("200,000");
+    await first.principal.fill("200,000.00");
     await first.startDate.fill(start);
     await expect(first.termYears).toHaveValue("30");
     await expect(first.type("annuity")).toBeChecked();

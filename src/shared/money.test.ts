@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, formatMoney, parseMoney } from "./money.ts";
+import { allocate, formatMoney, parseMoney, readMoney } from "./money.ts";
 
 describe("formatMoney", () => {
   it("formats per language", () => {
@@ -19,13 +19,40 @@ describe("parseMoney", () => {
     ["€ 7", 700],
     ["0,01", 1],
     ["-3,10", -310],
-    ["1.000", 100000],
+    // Both languages' ways, each one way only (en and nl).
+    ["1234", 123400],
+    ["1.234.567", 123456700],
+    ["1,234,567", 123456700],
+    ["1.234.567,89", 123456789],
+    ["1,234,567.89", 123456789],
+    ["12,", 1200],
+    ["€ 1.234,5", 123450],
+    ["−12,50", -1250],
   ])("reads %s as %i cents", (input, cents) => {
     expect(parseMoney(input)).toBe(cents);
+    expect(readMoney(input)).toEqual({ kind: "amount", cents });
   });
 
-  it.each(["", "abc", "12,5x", "€", ","])("refuses %j", (input) => {
+  it.each(["", "abc", "12,5x", "€", ",", "0,345", "1.234,567", "1,234.567", "12,3456", "1234,567"])(
+    "refuses %j",
+    (input) => {
+      expect(parseMoney(input)).toBeNull();
+      expect(readMoney(input)).toEqual({ kind: "invalid" });
+    },
+  );
+
+  // In Dutch "12,345" was saved as € 12.345,00 without a word: one separator followed by three
+  // digits groups thousands in one language and is the decimal point in the other.
+  it.each([
+    ["12,345", 1_234_500, 1_235],
+    ["12.345", 1_234_500, 1_235],
+    ["1.000", 100_000, 100],
+    ["1,000", 100_000, 100],
+    ["€ 999,999", 99_999_900, 100_000],
+    ["-1,234", -123_400, -123],
+  ])("refuses %s, which reads as %i or %i cents", (input, thousands, decimal) => {
     expect(parseMoney(input)).toBeNull();
+    expect(readMoney(input)).toEqual({ kind: "ambiguous", readings: [thousands, decimal] });
   });
 });
 

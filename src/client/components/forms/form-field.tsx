@@ -3,7 +3,7 @@ import { useId, type ReactElement, type ReactNode } from "react";
 import { Label } from "#client/components/ui/label.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { useLanguage } from "#client/lib/use-language.ts";
-import { validationMessage } from "#shared/validation.ts";
+import { formMessage } from "#shared/amount-messages.ts";
 
 /** What a field's control needs so its label, hint and error are read with it. */
 export type FieldControlProps = {
@@ -14,14 +14,15 @@ export type FieldControlProps = {
 
 /**
  * A field's message under its control: a validation key of the shared schemas
- * (`#shared/validation.ts`) in the language on screen, or a sentence shown as it is.
+ * (`#shared/validation.ts`) or an amount that reads two ways (`#shared/amount-messages.ts`) in
+ * the language on screen, or a sentence shown as it is.
  */
 export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
   const language = useLanguage();
   if (!message) return null;
   return (
     <p id={id} className="text-sm text-destructive">
-      {validationMessage(message, language)}
+      {formMessage(message, language)}
     </p>
   );
 }

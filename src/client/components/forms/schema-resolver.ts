@@ -7,12 +7,14 @@ import {
   type Resolver,
 } from "react-hook-form";
 import type { z } from "zod";
+import { amountFieldMessage } from "#shared/amount-messages.ts";
 
 /**
  * A resolver that checks a form's values with a shared schema (the server's own rules): the
  * form's values become the request (`toInput`), and each issue lands on the form field its
  * path names (`fieldOf`; the first one when none does). A nested field (`parts.0.principal`) gets
- * its error nested, as react-hook-form reads it (`errors.parts?.[0]?.principal`).
+ * its error nested, as react-hook-form reads it (`errors.parts?.[0]?.principal`). An amount typed
+ * so that it reads two ways ("12,345") gets the message that shows both readings.
  */
 export function schemaResolver<V extends FieldValues>(
   schema: z.ZodType,
@@ -25,7 +27,9 @@ export function schemaResolver<V extends FieldValues>(
     const errors: FieldErrors<V> = {};
     for (const issue of result.error.issues) {
       const field = fieldOf(issue.path.map(String).join("."));
-      if (!get(errors, field)) set(errors, field, { type: "validation", message: issue.message });
+      if (get(errors, field)) continue;
+      const message = amountFieldMessage(issue.message, get(values, field));
+      set(errors, field, { type: "validation", message });
     }
     return { values: {}, errors };
   };

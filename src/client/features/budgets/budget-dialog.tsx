@@ -16,6 +16,7 @@ import { CategoryBadge } from "#client/features/categories/category-badge.tsx";
 import { useSetBudget } from "#client/features/income-spending/money.queries.ts";
 import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
+import { ambiguousAmountError, formMessage } from "#shared/amount-messages.ts";
 import { parseMoney } from "#shared/money.ts";
 import { maxAmountCents } from "#shared/schemas/transactions.schema.ts";
 import { rolloverModes, type Budget, type RolloverMode } from "#shared/schemas/budgets.schema.ts";
@@ -54,6 +55,8 @@ export function BudgetDialog({
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (amount.trim() === "") return setError(t("budgets.amountRequired"));
+    const ambiguous = ambiguousAmountError(amount);
+    if (ambiguous) return setError(formMessage(ambiguous, format.language));
     const cents = parseMoney(amount);
     if (cents === null || cents > maxAmountCents) return setError(t("budgets.amountInvalid"));
     if (cents < 0) return setError(t("budgets.amountNegative"));

@@ -1,4 +1,4 @@
-import { parseMoney, type Cents } from "#shared/money.ts";
+import { formatMoneyInput, parseMoney, type Cents } from "#shared/money.ts";
 import type { Language } from "#shared/i18n.ts";
 
 /** The decimal separator a language writes. */
@@ -8,9 +8,7 @@ export function decimalSeparator(language: Language): "," | "." {
 
 /** Cents as a person would type them (no grouping): nl "1234,50", en "1234.50". */
 export function formatCentsInput(cents: Cents, language: Language): string {
-  const abs = Math.abs(cents);
-  const text = `${Math.floor(abs / 100)}${decimalSeparator(language)}${String(abs % 100).padStart(2, "0")}`;
-  return cents < 0 ? `-${text}` : text;
+  return formatMoneyInput(cents, language);
 }
 
 /** Basis points as a percentage to type: 6000 "60", 3333 "33,33" (nl) / "33.33" (en). */

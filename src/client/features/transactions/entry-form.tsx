@@ -43,6 +43,7 @@ import {
   formatPercentInput,
   parsePercentBp,
 } from "./amount-input.ts";
+import { useAmountHint } from "./amount-hint.ts";
 import {
   useCreateEntry,
   useCreateRecurring,
@@ -329,6 +330,7 @@ export function EntryForm({
   const values = useWatch({ control }) as EntryFormValues;
   const kind = values.kind;
   const totalCents = parseMoney(values.amount ?? "");
+  const amountHint = useAmountHint(values.amount);
   const kindCategories = categories.filter(
     (category) =>
       category.kind === kind && (!category.archived || category.id === values.categoryId),
@@ -467,7 +469,11 @@ export function EntryForm({
         />
 
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label={t("form.amount")} error={errors.amount?.message}>
+          <FormField
+            label={t("form.amount")}
+            error={errors.amount?.message}
+            hint={errors.amount ? undefined : amountHint}
+          >
             <MoneyInput autoFocus {...register("amount", { onChange: rerunChecks })} />
           </FormField>
           <FormField label={t("form.date")} error={errors.occurredOn?.message}>

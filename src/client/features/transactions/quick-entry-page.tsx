@@ -21,7 +21,8 @@ import { useLanguage } from "#client/lib/use-language.ts";
 import { today } from "#shared/dates.ts";
 import { formatMoney } from "#shared/money.ts";
 import { quickEntryInputSchema } from "#shared/schemas/transactions.schema.ts";
-import { validationMessage } from "#shared/validation.ts";
+import { amountFieldMessage, formMessage } from "#shared/amount-messages.ts";
+import { useAmountHint } from "./amount-hint.ts";
 import { amountForSchema } from "./amount-input.ts";
 import { formatDate } from "./transaction-row.tsx";
 import { transactionQueries, useQuickEntry } from "./transactions.queries.ts";
@@ -50,6 +51,7 @@ export function QuickEntryPage() {
   );
   const expenses = options.filter((category) => category.kind === "expense");
   const incomes = options.filter((category) => category.kind === "income");
+  const amountHint = useAmountHint(amount);
   const byId = categoryMap(categories.data);
   const selected = byId.get(categoryId);
 
@@ -60,7 +62,8 @@ export function QuickEntryPage() {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0]) as keyof Errors;
-        next[key] ??= issue.message;
+        next[key] ??=
+          key === "amountCents" ? amountFieldMessage(issue.message, amount) : issue.message;
       }
       setErrors(next);
       if (next.amountCents) amountRef.current?.focus();
@@ -87,7 +90,7 @@ export function QuickEntryPage() {
   const message = (key: keyof Errors) =>
     errors[key] ? (
       <p id={`${uid}-${key}-error`} className="text-sm text-destructive">
-        {validationMessage(errors[key], language)}
+        {formMessage(errors[key], language)}
       </p>
     ) : null;
   const described = (key: keyof Errors) =>
@@ -123,10 +126,26 @@ export function QuickEntryPage() {
               placeholder={language === "nl" ? "0,00" : "0.00"}
               className="h-11 pl-7 text-right text-lg font-semibold tabular-nums md:text-lg"
               value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                // A changed amount is checked again on Enter; meanwhile the hint says what it reads.
+                if (errors.amountCents) setErrors(({ amountCents: _, ...rest }) => rest);
+              }}
               {...described("amountCents")}
+              aria-describedby={
+                errors.amountCents
+                  ? `${uid}-amountCents-error`
+                  : amountHint
+                    ? `${uid}-amount-hint`
+                    : undefined
+              }
             />
           </div>
+          {!errors.amountCents && amountHint ? (
+            <p id={`${uid}-amount-hint`} className="text-xs text-muted-foreground">
+              {amountHint}
+            </p>
+          ) : null}
           {message("amountCents")}
         </div>
         <div className="grid content-start gap-2">
