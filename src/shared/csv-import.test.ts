@@ -1,8 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  amountColumnProblem,
+  analyseImport,
+  cellCurrency,
+  decodeCsvBytes,
   formatAmount,
   guessImportSetup,
+  looksLikeAccountNumber,
   importKeys,
   mapImportRows,
   parseAmount,
@@ -272,6 +277,363 @@ describe("parseKind and guessImportSetup", () => {
       dateFormat: "YYYY-MM-DD",
       decimal: "dot",
       kindFrom: "sign",
+    });
+  });
+});
+
+describe("decodeCsvBytes", () => {
+  const bytes = (...values: number[]) => Uint8Array.from(values);
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it("reads UTF-8 with and without a BOM", () => {
+    expect(decodeCsvBytes(utf8("Café Müller"))).toEqual({ text: "Café Müller", encoding: "utf-8" });
+    expect(decodeCsvBytes(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8("Café")]))).toEqual({
+      text: "Café",
+      encoding: "utf-8",
+    });
+  });
+
+  it("reads bytes that are not UTF-8 as Windows-1252, which covers ISO-8859-1's letters", () => {
+    // "Café Müller" in ISO-8859-1 (and Windows-1252): é = E9, ü = FC.
+    const latin1 = bytes(0x43, 0x61, 0x66, 0xe9, 0x20, 0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72);
+    expect(decodeCsvBytes(latin1)).toEqual({ text: "Café Müller", encoding: "windows-1252" });
+    // Windows-1252's own characters: € (80), “ ” (93 94), – (96), Ÿ (9F).
+    expect(decodeCsvBytes(bytes(0x80, 0x20, 0x93, 0x61, 0x94, 0x96, 0x9f)).text).toBe("€ “a”–Ÿ");
+  });
+
+  it("reads UTF-16 with its BOM", () => {
+    expect(decodeCsvBytes(bytes(0xff, 0xfe, 0x41, 0, 0xe9, 0)).text).toBe("Aé");
+  });
+});
+
+describe("parseDate, the forms banks write", () => {
+  it("reads two-digit years, dots, date-times and YYYY.MM.DD", () => {
+    expect(parseDate("31.01.25", "DD.MM.YY")).toBe("2025-01-31");
+    expect(parseDate("31-12-99", "DD-MM-YY")).toBe("1999-12-31");
+    expect(parseDate("01/31/25", "MM/DD/YY")).toBe("2025-01-31");
+    expect(parseDate("31/01/25", "DD/MM/YY")).toBe("2025-01-31");
+    expect(parseDate("2025.01.31", "YYYY.MM.DD")).toBe("2025-01-31");
+    expect(parseDate("01-31-2025", "MM-DD-YYYY")).toBe("2025-01-31");
+    expect(parseDate("2025-01-31 14:02:11", "YYYY-MM-DD")).toBe("2025-01-31");
+    expect(parseDate("2025-01-31T14:02:11.123Z", "YYYY-MM-DD")).toBe("2025-01-31");
+    expect(parseDate("31-01-2025 09:15", "DD-MM-YYYY")).toBe("2025-01-31");
+    expect(parseDate("1/31/2025, 2:05 PM", "MM/DD/YYYY")).toBe("2025-01-31");
+    expect(parseDate("31.02.25", "DD.MM.YY")).toBeNull();
+    expect(parseDate("2025-01-31 25", "YYYY-MM-DD")).toBeNull();
+  });
+
+  it("reads month names in English, Dutch and German", () => {
+    for (const text of [
+      "31 Jan 2025",
+      "31 januari 2025",
+      "31. Januar 2025",
+      "31-jan-25",
+      "31 JAN. 2025",
+    ])
+      expect(parseDate(text, "D MMM YYYY"), text).toBe("2025-01-31");
+    expect(parseDate("3 mrt 2025", "D MMM YYYY")).toBe("2025-03-03");
+    expect(parseDate("3. März 2025", "D MMM YYYY")).toBe("2025-03-03");
+    expect(parseDate("1 mei 2025", "D MMM YYYY")).toBe("2025-05-01");
+    expect(parseDate("1 okt 2025", "D MMM YYYY")).toBe("2025-10-01");
+    expect(parseDate("24. Dez. 2025", "D MMM YYYY")).toBe("2025-12-24");
+    expect(parseDate("Jan 31, 2025", "MMM D, YYYY")).toBe("2025-01-31");
+    expect(parseDate("December 1st 2025", "MMM D, YYYY")).toBe("2025-12-01");
+    expect(parseDate("31 Foo 2025", "D MMM YYYY")).toBeNull();
+    expect(parseDate("30 feb 2025", "D MMM YYYY")).toBeNull();
+  });
+});
+
+describe("the bank's words and currencies", () => {
+  it("reads debit/credit indicators in English, Dutch and German", () => {
+    for (const word of ["Af", "Debet", "D", "DR", "Debit", "S", "Soll", "Ausgang", "DBIT"])
+      expect(parseKind(word), word).toBe("expense");
+    for (const word of ["Bij", "Credit", "C", "CR", "H", "Haben", "Eingang", "CRDT"])
+      expect(parseKind(word), word).toBe("income");
+  });
+
+  it("finds the currency of a cell", () => {
+    expect(cellCurrency("EUR")).toBe("EUR");
+    expect(cellCurrency("usd")).toBe("USD");
+    expect(cellCurrency("$12.50")).toBe("USD");
+    expect(cellCurrency("12,50 €")).toBe("EUR");
+    expect(cellCurrency("-12.50 GBP")).toBe("GBP");
+    expect(cellCurrency("12,50")).toBeNull();
+    expect(cellCurrency("")).toBeNull();
+  });
+
+  it("tells account and card numbers from money", () => {
+    for (const text of [
+      "NL91ABNA0417164300",
+      "NL91 ABNA 0417 1643 00",
+      "123456789",
+      "4111111111111111",
+      "4111 1111 1111 1111",
+      "**** **** **** 1234",
+      "************1234",
+      "000000000000012345",
+    ])
+      expect(looksLikeAccountNumber(text), text).toBe(true);
+    for (const text of ["12,50", "-1.234,56", "2500.00", "1234", "€ 12,50", "12345678,00"])
+      expect(looksLikeAccountNumber(text), text).toBe(false);
+  });
+});
+
+describe("mapImportRows, the new choices", () => {
+  const base: ImportSetup = {
+    columns: { date: 0, amount: 1, merchant: 3 },
+    hasHeader: false,
+    dateFormat: "YYYY-MM-DD",
+    decimal: "dot",
+    kindFrom: "sign",
+    defaultKind: "expense",
+    defaultCategory: "Other",
+  };
+  const rows = (text: string) => parseCsv(text).records;
+
+  it("reads money out and money in from two columns", () => {
+    const { good, bad } = mapImportRows(
+      rows(
+        "2025-01-02,12.50,,Shop\n2025-01-03,,100.00,Work\n2025-01-04,,,None\n2025-01-05,1.00,2.00,Both",
+      ),
+      { ...base, kindFrom: "split", columns: { ...base.columns, merchant: 3, credit: 2 } },
+    );
+    expect(good.map((r) => [r.kind, r.amountCents, r.merchant])).toEqual([
+      ["expense", 1250, "Shop"],
+      ["income", 10000, "Work"],
+    ]);
+    expect(bad).toEqual([
+      { line: 3, errors: ["amountRequired"] },
+      { line: 4, errors: ["amountInvalid"] },
+    ]);
+  });
+
+  it("takes the chosen value of an indicator column as money out, and flips the sign", () => {
+    const records = rows(
+      "2025-01-02,12.50,Uit,Shop\n2025-01-03,100.00,In,Work\n2025-01-04,1.00,,X",
+    );
+    const column = { ...base, kindFrom: "column" as const, columns: { ...base.columns, kind: 2 } };
+    // "Uit" and "In" are no bank words it knows (In is): with the choice, Uit is money out.
+    const chosen = mapImportRows(records, { ...column, outValue: "uit" });
+    expect(chosen.good.map((r) => r.kind)).toEqual(["expense", "income"]);
+    expect(chosen.bad).toEqual([{ line: 3, errors: ["invalid"] }]);
+    expect(mapImportRows(records, column).good.map((r) => r.line)).toEqual([2]);
+    const signed = rows("2025-01-02,12.50,,Card\n2025-01-03,-100.00,,Payment");
+    expect(mapImportRows(signed, { ...base, flipSign: true }).good.map((r) => r.kind)).toEqual([
+      "expense",
+      "income",
+    ]);
+  });
+
+  it("refuses a row in another currency, from the currency column or the amount", () => {
+    const { good, bad } = mapImportRows(
+      rows(
+        "2025-01-02,12.50,EUR,A\n2025-01-03,$4.00,,B\n2025-01-04,4.00,USD,C\n2025-01-05,€ 3.00,,D",
+      ),
+      { ...base, columns: { ...base.columns, currency: 2 } },
+    );
+    expect(good.map((r) => r.merchant)).toEqual(["A", "D"]);
+    expect(bad).toEqual([
+      { line: 2, errors: ["currencyNotEuro"] },
+      { line: 3, errors: ["currencyNotEuro"] },
+    ]);
+  });
+
+  it("flags a row whose sign disagrees with its category's kind instead of making it income", () => {
+    const records = rows(
+      "2025-01-02,-12.50,Boodschappen\n2025-01-03,-8.00,Boodschappen\n2025-01-04,3.00,Boodschappen\n2025-01-05,2500,Salaris",
+    );
+    const setup = { ...base, columns: { date: 0, amount: 1, category: 2 } };
+    // Within the file: most Boodschappen rows are expenses, so the positive one is flagged.
+    const file = mapImportRows(records, setup);
+    expect(file.good.map((r) => r.line)).toEqual([1, 2, 4]);
+    expect(file.bad).toEqual([{ line: 3, errors: ["importKindMismatch"] }]);
+    // The household's own categories decide: Salaris is an expense category there.
+    const household = mapImportRows(records, setup, {
+      categoryKinds: new Map([["salaris", new Set(["expense" as const])]]),
+    });
+    expect(household.bad.map((r) => r.line)).toEqual([3, 4]);
+  });
+
+  it("skips the lines before and after the table", () => {
+    const records = rows("Title\nDate,Amount\n2025-01-02,1.00\n2025-01-03,2.00\nTotal,3.00");
+    const { good } = mapImportRows(records, {
+      ...base,
+      hasHeader: true,
+      skipTop: 1,
+      skipBottom: 1,
+    });
+    expect(good.map((r) => r.amountCents)).toEqual([100, 200]);
+  });
+});
+
+describe("analyseImport", () => {
+  it("decides day-first or month-first from the whole file, and says when it cannot", () => {
+    const lines = ["Date,Amount", "01/02/2025,-1.00", "03/04/2025,-2.00"];
+    const ambiguous = analyseImport(parseCsv(lines.join("\n")).records, "en");
+    expect(ambiguous.setup.dateFormat).toBe("DD/MM/YYYY");
+    expect(ambiguous.uncertain).toEqual(["dateOrder"]);
+    // One day over 12, far down the file, tells them apart.
+    const filler = Array.from({ length: 80 }, () => "01/02/2025,-1.00");
+    const told = analyseImport(
+      parseCsv([...lines, ...filler, "12/25/2025,-3.00"].join("\n")).records,
+      "en",
+    );
+    expect(told.setup.dateFormat).toBe("MM/DD/YYYY");
+    expect(told.uncertain).toEqual([]);
+  });
+
+  it("says so when it cannot tell which column is the amount", () => {
+    // Two columns of money, no names, no arithmetic between them.
+    const { uncertain, setup } = analyseImport(
+      parseCsv("2025-01-02,12.50,3.10,Shop\n2025-01-03,8.00,99.99,Bakery\n2025-01-04,1.25,7.00,Bar")
+        .records,
+      "en",
+    );
+    expect(uncertain).toContain("amount");
+    expect(uncertain).toContain("kind");
+    expect(setup.columns.amount).toBe(1);
+  });
+
+  it("asks which value means money out when the indicator's words are not known", () => {
+    const { uncertain, setup } = analyseImport(
+      parseCsv("Datum;Bedrag;Af Bij\n02-01-2025;12,50;Uit\n13-01-2025;8,00;Af\n14-01-2025;1,00;Uit")
+        .records,
+      "nl",
+    );
+    expect(setup.kindFrom).toBe("column");
+    expect(setup.outValue).toBe("af");
+    expect(uncertain).toEqual(["kindValues"]);
+  });
+
+  it("never takes a column of one value, and refuses account numbers as the amount", () => {
+    const records = parseCsv(
+      "2025-01-02;-5,00;NL91ABNA0417164300;-12,50\n2025-01-03;-5,00;NL91ABNA0417164300;8,00\n2025-01-04;-5,00;NL91ABNA0417164300;-1,25",
+    ).records;
+    const { setup } = analyseImport(records, "nl");
+    expect(setup.columns.amount).toBe(3);
+    expect(amountColumnProblem(records, setup)).toBeNull();
+    expect(
+      amountColumnProblem(records, { ...setup, columns: { ...setup.columns, amount: 2 } }),
+    ).toBe("csvAmountNotMoney");
+  });
+
+  it("never takes a column of account or card numbers as the amount (property)", () => {
+    const digits = (length: number) =>
+      fc
+        .array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length })
+        .map((d) => d.join(""));
+    const iban = fc
+      .tuple(
+        fc.constantFrom("NL", "DE", "BE"),
+        digits(2),
+        fc.constantFrom("ABNA", "INGB", "RABO"),
+        digits(10),
+      )
+      .map((parts) => parts.join(""));
+    const card16 = fc
+      .tuple(fc.constantFrom("4", "5"), digits(15), fc.boolean())
+      .map(([first, rest, grouped]) => {
+        const number = first + rest;
+        return grouped ? (number.match(/\d{4}/g) ?? []).join(" ") : number;
+      });
+    const masked = digits(4).map((last) => `************${last}`);
+    const account = fc
+      .integer({ min: 9, max: 12 })
+      .chain((length) => digits(length))
+      .map((d) => `1${d.slice(1)}`);
+    const lastFour = digits(4);
+    const identifier = fc.constantFrom(iban, card16, masked, account, lastFour);
+    const column = fc.record({
+      values: identifier.chain((kind) =>
+        fc.oneof(
+          kind.map((value) => ({ same: value })),
+          fc.array(kind, { minLength: 30, maxLength: 30 }).map((list) => ({ list })),
+        ),
+      ),
+      header: fc.constantFrom(
+        "Rekening",
+        "IBAN",
+        "Card No.",
+        "Kaartnummer",
+        "Referentie",
+        "Konto",
+        "X",
+      ),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(column, { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.integer({ min: -500_000, max: 500_000 }).filter((n) => n !== 0),
+          {
+            minLength: 3,
+            maxLength: 30,
+          },
+        ),
+        fc.constantFrom("dot" as const, "comma" as const),
+        fc.boolean(),
+        fc.nat(),
+        fc.constantFrom("en" as const, "nl" as const),
+        (others, cents, decimal, withHeader, seed, language) => {
+          const amounts = [...cents];
+          if (amounts.length > 1 && amounts[0] === amounts[1]) amounts[1] = (amounts[1] ?? 0) + 1;
+          const delimiter = decimal === "comma" ? ";" : ",";
+          // Columns in an order of the seed: the date, the amount, the numbers, a description.
+          const kinds = ["date", "amount", "text", ...others.map((_, i) => `other${i}`)];
+          const order = [...kinds].sort(
+            (a, b) =>
+              ((kinds.indexOf(a) * 7919 + seed) % 13) - ((kinds.indexOf(b) * 7919 + seed) % 13),
+          );
+          const cell = (kind: string, row: number) => {
+            if (kind === "date") return `2025-01-${String((row % 28) + 1).padStart(2, "0")}`;
+            if (kind === "amount") return formatAmount(amounts[row] ?? 0, decimal);
+            if (kind === "text") return `Shop ${row}`;
+            const other = others[Number(kind.slice(5))]?.values;
+            return other && "same" in other ? other.same : (other?.list[row] ?? "");
+          };
+          const header = order.map((kind) =>
+            kind === "date"
+              ? "Datum"
+              : kind === "amount"
+                ? "Bedrag"
+                : kind === "text"
+                  ? "Omschrijving"
+                  : (others[Number(kind.slice(5))]?.header ?? "X"),
+          );
+          const lines = amounts.map((_, row) =>
+            order.map((kind) => cell(kind, row)).join(delimiter),
+          );
+          const text = (withHeader ? [header.join(delimiter), ...lines] : lines).join("\n");
+          const { setup } = analyseImport(parseCsv(text).records, language);
+          const numbers = order.flatMap((kind, index) => (kind.startsWith("other") ? [index] : []));
+          expect(numbers).not.toContain(setup.columns.amount);
+          expect(setup.columns.amount).toBe(order.indexOf("amount"));
+          const { good } = mapImportRows(parseCsv(text).records, setup);
+          expect(good.map((row) => row.amountCents)).toEqual(amounts.map(Math.abs));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("skips a bank's title lines and totals", () => {
+    const { setup } = analyseImport(
+      parseCsv(
+        [
+          '"KNAB EXPORT";;;',
+          "Datum;Omschrijving;Bedrag;Saldo",
+          "02-01-2025;Bakker;-3,10;96,90",
+          "13-01-2025;Werk;100,00;196,90",
+          "Totaal;;96,90;",
+        ].join("\n"),
+      ).records,
+      "nl",
+    );
+    expect(setup).toMatchObject({
+      skipTop: 1,
+      skipBottom: 1,
+      hasHeader: true,
+      columns: { amount: 2 },
     });
   });
 });

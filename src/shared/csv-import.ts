@@ -19,27 +19,70 @@ export type CsvRecord = {
 
 export type ParsedCsv = { delimiter: string; records: CsvRecord[] };
 
+/** How a file's bytes were read: banks write UTF-8 (with or without a BOM) or Windows-1252. */
+export type CsvEncoding = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+
+/**
+ * A file's bytes as text: UTF-16 when it starts with a UTF-16 BOM, UTF-8 when the bytes are
+ * valid UTF-8 (a BOM is dropped), else Windows-1252, which reads ISO-8859-1's letters the same
+ * ("Café Müller" stays "Café Müller"). TextDecoder, so it runs in browsers and in Node.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder("utf-16le").decode(bytes), encoding: "utf-16le" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder("utf-16be").decode(bytes), encoding: "utf-16be" };
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
+  } catch {
+    // Node's decoder reads 0x80–0x9F as ISO-8859-1's control characters; browsers as below.
+    const text = new TextDecoder("windows-1252")
+      .decode(bytes)
+      .replace(/[\u0080-\u009f]/g, (c) => windows1252High.charAt(c.charCodeAt(0) - 0x80) || c);
+    return { text, encoding: "windows-1252" };
+  }
+}
+
+/** Windows-1252's characters for the bytes 0x80–0x9F (the five unassigned ones kept). */
+const windows1252High =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
 const candidateDelimiters = [";", ",", "\t", "|"] as const;
 
-/** The delimiter the header (the first non-empty line) uses most, outside quotes. */
+/**
+ * The delimiter most lines of the file's start agree on (the same count, outside quotes), so a
+ * bank's title line ("KNAB EXPORT") or a line of totals does not decide it; ties go to the
+ * delimiter used more often per line.
+ */
 function guessDelimiter(text: string): string | undefined {
-  const first = text.split(/\r\n|\r|\n/).find((line) => line.trim() !== "") ?? "";
-  const unquoted = first.replace(/"[^"]*"/g, "");
+  const lines = text
+    .split(/\r\n|\r|\n/, 200)
+    .filter((line) => line.trim() !== "")
+    .slice(0, 40)
+    .map((line) => line.replace(/"[^"]*"/g, ""));
   let best: string | undefined;
-  let bestCount = 0;
+  let bestScore = 0;
   for (const candidate of candidateDelimiters) {
-    const count = unquoted.split(candidate).length - 1;
-    if (count > bestCount) {
-      best = candidate;
-      bestCount = count;
+    const byCount = new Map<number, number>();
+    for (const line of lines) {
+      const count = line.split(candidate).length - 1;
+      if (count > 0) byCount.set(count, (byCount.get(count) ?? 0) + 1);
+    }
+    for (const [count, times] of byCount) {
+      const score = times * 1000 + Math.min(count, 999);
+      if (score > bestScore) {
+        best = candidate;
+        bestScore = score;
+      }
     }
   }
   return best;
 }
 
 /**
- * Reads CSV text: the BOM stripped, the delimiter detected (the one the first line uses most)
- * unless given, empty lines left out.
+ * Reads CSV text: the BOM stripped, the delimiter detected (the one most of the first lines use
+ * as often) unless given, empty lines left out.
  */
 export function parseCsv(text: string, options: { delimiter?: string } = {}): ParsedCsv {
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -52,7 +95,7 @@ export function parseCsv(text: string, options: { delimiter?: string } = {}): Pa
   const records: CsvRecord[] = [];
   let line = 1;
   for (const cells of result.data) {
-    const isEmpty = cells.length === 0 || (cells.length === 1 && (cells[0] ?? "").trim() === "");
+    const isEmpty = cells.every((cell) => cell.trim() === "");
     if (!isEmpty) records.push({ line, cells });
     let breaks = 0;
     for (const cell of cells) breaks += (cell.match(/\r\n|\r|\n/g) ?? []).length;
@@ -69,14 +112,36 @@ export const dateFormats = [
   "MM/DD/YYYY",
   "YYYY/MM/DD",
   "YYYYMMDD",
+  "YYYY.MM.DD",
+  "MM-DD-YYYY",
+  "DD-MM-YY",
+  "DD/MM/YY",
+  "DD.MM.YY",
+  "MM/DD/YY",
+  "D MMM YYYY",
+  "MMM D, YYYY",
 ] as const;
 export type DateFormat = (typeof dateFormats)[number];
+
+/** Formats that read the same text with day and month swapped: the file must tell them apart. */
+export const dateOrderTwins: Partial<Record<DateFormat, DateFormat>> = {
+  "DD/MM/YYYY": "MM/DD/YYYY",
+  "MM/DD/YYYY": "DD/MM/YYYY",
+  "DD-MM-YYYY": "MM-DD-YYYY",
+  "MM-DD-YYYY": "DD-MM-YYYY",
+  "DD/MM/YY": "MM/DD/YY",
+  "MM/DD/YY": "DD/MM/YY",
+};
 
 export const decimalSeparators = ["dot", "comma"] as const;
 export type DecimalSeparator = (typeof decimalSeparators)[number];
 
-/** Where an entry's kind comes from: the amount's sign (negative = expense), a column, or one kind for all. */
-export const kindSources = ["sign", "column", "default"] as const;
+/**
+ * Where an entry's kind comes from: the amount's sign (negative = expense), a column of words
+ * (Af/Bij, D/C, S/H, ...), two amount columns (money out in `amount`, money in in `credit`), or
+ * one kind for all.
+ */
+export const kindSources = ["sign", "column", "split", "default"] as const;
 export type KindSource = (typeof kindSources)[number];
 
 const columnIndex = z.number().int().min(0).max(500);
@@ -85,17 +150,33 @@ export const importSetupSchema = z.object({
   /** Column indexes (0-based) of the fields. */
   columns: z.object({
     date: columnIndex,
+    /** The amount; with `kindFrom: "split"` the money going out. */
     amount: columnIndex,
+    /** With `kindFrom: "split"`: the money coming in. */
+    credit: columnIndex.nullish(),
     kind: columnIndex.nullish(),
     category: columnIndex.nullish(),
     merchant: columnIndex.nullish(),
     notes: columnIndex.nullish(),
+    /** The row's currency: a row in another currency than the euro is refused. */
+    currency: columnIndex.nullish(),
   }),
   hasHeader: z.boolean(),
   dateFormat: z.enum(dateFormats),
   decimal: z.enum(decimalSeparators),
   kindFrom: z.enum(kindSources),
   defaultKind: z.enum(["income", "expense"]),
+  /**
+   * With `kindFrom: "column"`: the value of the kind column that means money out (any other
+   * value is money in). None: the bank's words are read (Af/Bij, Debet/Credit, S/H, ...).
+   */
+  outValue: z.string().trim().max(60).nullish(),
+  /** Money out is written positive (credit cards): every row's kind is turned round. */
+  flipSign: z.boolean().nullish(),
+  /** Records before the table (a bank's title lines), not counting the header. */
+  skipTop: z.number().int().min(0).max(1000).nullish(),
+  /** Records after the table (totals, closing balance). */
+  skipBottom: z.number().int().min(0).max(1000).nullish(),
   /** The category of rows without one (created when missing); empty: such rows are bad. */
   defaultCategory: z.string().trim().max(60).nullish(),
 });
@@ -115,44 +196,88 @@ export type BadRow = { line: number; errors: ValidationKey[] };
 
 const pad = (value: string) => value.padStart(2, "0");
 
+/** Text without accents, lower case, spaces collapsed: "Währung " -> "wahrung". */
+export const normaliseWord = (value: string): string =>
+  value.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/\s+/g, " ");
+
+const monthNames: [number, string[]][] = [
+  [1, ["jan", "january", "januari", "januar", "janner", "jaen", "jaenner"]],
+  [2, ["feb", "february", "februari", "februar", "febr"]],
+  [3, ["mar", "mrt", "march", "maart", "marz", "maerz", "mae", "maer"]],
+  [4, ["apr", "april"]],
+  [5, ["may", "mei", "mai"]],
+  [6, ["jun", "june", "juni"]],
+  [7, ["jul", "july", "juli"]],
+  [8, ["aug", "august", "augustus"]],
+  [9, ["sep", "sept", "september"]],
+  [10, ["oct", "okt", "october", "oktober"]],
+  [11, ["nov", "november"]],
+  [12, ["dec", "dez", "december", "dezember"]],
+];
+const monthByName = new Map(monthNames.flatMap(([n, names]) => names.map((name) => [name, n])));
+
+/** A month's name in English, Dutch or German (long or short, with or without a dot) as 1–12. */
+export function monthNumber(name: string): number | undefined {
+  return monthByName.get(normaliseWord(name).replace(/\.$/, ""));
+}
+
+type DateOrder = "ymd" | "dmy" | "mdy";
+const numericDates: Partial<Record<DateFormat, { pattern: RegExp; order: DateOrder }>> = {
+  "YYYY-MM-DD": { pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: "ymd" },
+  "YYYY/MM/DD": { pattern: /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/, order: "ymd" },
+  "YYYY.MM.DD": { pattern: /^(\d{4})\.(\d{1,2})\.(\d{1,2})$/, order: "ymd" },
+  YYYYMMDD: { pattern: /^(\d{4})(\d{2})(\d{2})$/, order: "ymd" },
+  "DD-MM-YYYY": { pattern: /^(\d{1,2})-(\d{1,2})-(\d{4})$/, order: "dmy" },
+  "DD/MM/YYYY": { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: "dmy" },
+  "DD.MM.YYYY": { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, order: "dmy" },
+  "MM/DD/YYYY": { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: "mdy" },
+  "MM-DD-YYYY": { pattern: /^(\d{1,2})-(\d{1,2})-(\d{4})$/, order: "mdy" },
+  "DD-MM-YY": { pattern: /^(\d{1,2})-(\d{1,2})-(\d{2})$/, order: "dmy" },
+  "DD/MM/YY": { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/, order: "dmy" },
+  "DD.MM.YY": { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{2})$/, order: "dmy" },
+  "MM/DD/YY": { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/, order: "mdy" },
+};
+
+/** A time after the date ("2025-01-31 14:02:11", "31.01.2025T09:00Z", "1/31/2025, 2:05 PM"). */
+const timePart =
+  /(?:[ T]+|,\s*)\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s?[ap]\.?m\.?)?(?:\s?(?:z|utc|gmt|[+-]\d{2}:?\d{2}))?$/i;
+
+/** Two-digit years: 00–69 are 2000–2069, 70–99 are 1970–1999 (as POSIX reads them). */
+const fullYear = (year: string) =>
+  year.length === 2 ? String(Number(year) < 70 ? 2000 + Number(year) : 1900 + Number(year)) : year;
+
 /**
- * A date in a format as YYYY-MM-DD, or null when it is not a real calendar date. The calendar
- * only: whether Hearth takes the date (`isDateInRange`) is the row's check, so an out-of-range
- * year reads as "outside 1900–2099", not as a typing error.
+ * A date in a format as YYYY-MM-DD, or null when it is not a real calendar date. A time after
+ * the date is left out. The calendar only: whether Hearth takes the date (`isDateInRange`) is
+ * the row's check, so an out-of-range year reads as "outside 1900–2099", not as a typing error.
  */
 export function parseDate(input: string, format: DateFormat): string | null {
-  const text = input.trim();
-  let match: RegExpExecArray | null;
+  const text = input.trim().replace(timePart, "");
   let year: string | undefined;
   let month: string | undefined;
   let day: string | undefined;
-  switch (format) {
-    case "YYYY-MM-DD":
-    case "YYYY/MM/DD": {
-      const separator = format === "YYYY-MM-DD" ? "-" : "/";
-      match = new RegExp(`^(\\d{4})\\${separator}(\\d{1,2})\\${separator}(\\d{1,2})$`).exec(text);
-      [, year, month, day] = match ?? [];
-      break;
-    }
-    case "DD-MM-YYYY":
-    case "DD/MM/YYYY":
-    case "DD.MM.YYYY": {
-      const separator = format.charAt(2);
-      match = new RegExp(`^(\\d{1,2})\\${separator}(\\d{1,2})\\${separator}(\\d{4})$`).exec(text);
-      [, day, month, year] = match ?? [];
-      break;
-    }
-    case "MM/DD/YYYY":
-      match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-      [, month, day, year] = match ?? [];
-      break;
-    case "YYYYMMDD":
-      match = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
-      [, year, month, day] = match ?? [];
-      break;
+  const numeric = numericDates[format];
+  if (numeric) {
+    const match = numeric.pattern.exec(text);
+    if (!match) return null;
+    const [, a, b, c] = match;
+    if (numeric.order === "ymd") [year, month, day] = [a, b, c];
+    else if (numeric.order === "dmy") [day, month, year] = [a, b, c];
+    else [month, day, year] = [a, b, c];
+  } else if (format === "D MMM YYYY") {
+    const match = /^(\d{1,2})\.?[\s\-./]*(\p{L}{3,}\.?)[\s\-./,]*(\d{4}|\d{2})$/u.exec(text);
+    if (!match) return null;
+    const number = monthNumber(match[2] ?? "");
+    [day, month, year] = [match[1], number ? String(number) : undefined, match[3]];
+  } else {
+    const match =
+      /^(\p{L}{3,}\.?)[\s\-./]*(\d{1,2})(?:st|nd|rd|th)?,?[\s\-./]*(\d{4}|\d{2})$/u.exec(text);
+    if (!match) return null;
+    const number = monthNumber(match[1] ?? "");
+    [month, day, year] = [number ? String(number) : undefined, match[2], match[3]];
   }
   if (!year || !month || !day) return null;
-  const iso = `${year}-${pad(month)}-${pad(day)}`;
+  const iso = `${fullYear(year)}-${pad(month)}-${pad(day)}`;
   return isIsoDate(iso) ? iso : null;
 }
 
@@ -234,6 +359,25 @@ export function formatAmount(
   return `${negative ? "-" : ""}${whole}${decimal === "comma" ? "," : "."}${fraction}`;
 }
 
+const currencySigns: [string, string][] = [
+  ["€", "EUR"],
+  ["$", "USD"],
+  ["£", "GBP"],
+];
+
+/**
+ * The currency a cell names: a three-letter code ("EUR", "usd"), a sign (€ $ £), or a code or
+ * sign before or after an amount ("$12.50", "12,50 EUR"). Null when it names none.
+ */
+export function cellCurrency(input: string): string | null {
+  const text = input.replace(/[\s\u00a0\u202f]/g, "");
+  if (/^[A-Za-z]{3}$/.test(text)) return text.toUpperCase();
+  const code = /^([A-Za-z]{3})(?=[\d.,(+\-−€$£])|(?<=[\d.,)\-€$£])([A-Za-z]{3})$/.exec(text);
+  if (code) return (code[1] ?? code[2] ?? "").toUpperCase();
+  for (const [sign, name] of currencySigns) if (text.includes(sign)) return name;
+  return null;
+}
+
 const incomeWords = new Set([
   "income",
   "inkomsten",
@@ -241,9 +385,16 @@ const incomeWords = new Set([
   "in",
   "credit",
   "cr",
+  "crdt",
   "bij",
   "+",
   "c",
+  "h",
+  "haben",
+  "eingang",
+  "gutschrift",
+  "money in",
+  "paid in",
 ]);
 const expenseWords = new Set([
   "expense",
@@ -252,15 +403,27 @@ const expenseWords = new Set([
   "uitgaven",
   "out",
   "debit",
+  "debet",
   "dr",
+  "dbit",
   "af",
   "-",
   "d",
+  "s",
+  "soll",
+  "ausgang",
+  "lastschrift",
+  "money out",
+  "paid out",
 ]);
 
-/** A kind cell ("income", "uitgave", "Af", "Credit", ...) as a kind, or null. */
+/**
+ * A kind cell as a kind, or null: the words banks write for money in and out, in English,
+ * Dutch and German (income/expense, Bij/Af, Credit/Debet, C/D, CR/DR, H/S, Haben/Soll,
+ * Eingang/Ausgang, Gutschrift/Lastschrift, ...).
+ */
 export function parseKind(input: string): "income" | "expense" | null {
-  const word = input.trim().toLowerCase();
+  const word = normaliseWord(input).replace(/\.$/, "");
   if (incomeWords.has(word)) return "income";
   if (expenseWords.has(word)) return "expense";
   return null;
@@ -269,16 +432,52 @@ export function parseKind(input: string): "income" | "expense" | null {
 const cell = (cells: string[], index: number | null | undefined): string =>
   index === null || index === undefined ? "" : (cells[index] ?? "").trim();
 
-/** Each record as an entry, or the reasons it cannot be one (validation keys). */
+/** A text cell as kept: a bank's own single quotes around it ('Omschrijving') left out. */
+const textCell = (cells: string[], index: number | null | undefined): string => {
+  const text = cell(cells, index);
+  return /^'.*'$/s.test(text) && text.length >= 2 ? text.slice(1, -1).trim() : text;
+};
+
+/** The records of the table: after the lines before it and the header, before those after it. */
+export function tableRows(
+  records: readonly CsvRecord[],
+  setup: Pick<ImportSetup, "hasHeader" | "skipTop" | "skipBottom">,
+): CsvRecord[] {
+  const start = (setup.skipTop ?? 0) + (setup.hasHeader ? 1 : 0);
+  const end = records.length - (setup.skipBottom ?? 0);
+  return records.slice(start, Math.max(start, end));
+}
+
+/** The header row, when the file has one. */
+export function headerRow(
+  records: readonly CsvRecord[],
+  setup: Pick<ImportSetup, "hasHeader" | "skipTop">,
+): string[] | undefined {
+  return setup.hasHeader ? records[setup.skipTop ?? 0]?.cells : undefined;
+}
+
+/** The household's categories by lower-case name: the kinds a name already has. */
+export type CategoryKinds = ReadonlyMap<string, ReadonlySet<"income" | "expense">>;
+
+/**
+ * Each record of the table as an entry, or the reasons it cannot be one (validation keys).
+ * Never silently wrong: a row in another currency than the euro is refused, and a row whose
+ * kind (from the sign, a kind column or two amount columns) disagrees with its category's kind
+ * (the household's category of that name, or for a new name the kind most of the file's rows
+ * of that category have) is flagged, not turned into a look-alike category of the other kind.
+ */
 export function mapImportRows(
   records: readonly CsvRecord[],
   setup: ImportSetup,
+  context: { categoryKinds?: CategoryKinds } = {},
 ): { good: ImportRow[]; bad: BadRow[] } {
   const good: ImportRow[] = [];
   const bad: BadRow[] = [];
-  const body = setup.hasHeader ? records.slice(1) : records;
   const { columns } = setup;
-  for (const { line, cells } of body) {
+  const outValue = setup.outValue ? normaliseWord(setup.outValue) : null;
+  /** Good rows whose category came from the file's category column. */
+  const named = new Set<ImportRow>();
+  for (const { line, cells } of tableRows(records, setup)) {
     const errors: ValidationKey[] = [];
     const dateText = cell(cells, columns.date);
     const occurredOn = dateText === "" ? null : parseDate(dateText, setup.dateFormat);
@@ -286,31 +485,60 @@ export function mapImportRows(
     else if (!occurredOn) errors.push("dateInvalid");
     else if (!isDateInRange(occurredOn)) errors.push("dateOutOfRange");
 
-    const amountText = cell(cells, columns.amount);
-    const signed = amountText === "" ? null : parseAmount(amountText, setup.decimal);
-    if (amountText === "") errors.push("amountRequired");
-    else if (signed === null || Math.abs(signed) > maxAmountCents) errors.push("amountInvalid");
-    else if (signed === 0) errors.push("amountPositive");
-
+    let signed: number | null = null;
     let kind: "income" | "expense" | null = setup.defaultKind;
-    if (setup.kindFrom === "sign" && signed !== null) kind = signed < 0 ? "expense" : "income";
-    if (setup.kindFrom === "column") {
-      kind = parseKind(cell(cells, columns.kind));
-      if (!kind) errors.push("invalid");
+    let amountText = cell(cells, columns.amount);
+    if (setup.kindFrom === "split") {
+      const creditText = cell(cells, columns.credit);
+      const out = amountText === "" ? 0 : parseAmount(amountText, setup.decimal);
+      const into = creditText === "" ? 0 : parseAmount(creditText, setup.decimal);
+      if (amountText === "" && creditText === "") errors.push("amountRequired");
+      else if (
+        out === null ||
+        into === null ||
+        (out !== 0 && into !== 0) ||
+        Math.max(Math.abs(out), Math.abs(into)) > maxAmountCents
+      )
+        errors.push("amountInvalid");
+      else if (out === 0 && into === 0) errors.push("amountPositive");
+      else {
+        signed = out !== 0 ? -Math.abs(out) : Math.abs(into);
+        kind = out !== 0 ? "expense" : "income";
+      }
+      if (out === 0) amountText = creditText;
+    } else {
+      signed = amountText === "" ? null : parseAmount(amountText, setup.decimal);
+      if (amountText === "") errors.push("amountRequired");
+      else if (signed === null || Math.abs(signed) > maxAmountCents) errors.push("amountInvalid");
+      else if (signed === 0) errors.push("amountPositive");
+      if (setup.kindFrom === "sign" && signed !== null) kind = signed < 0 ? "expense" : "income";
+      if (setup.kindFrom === "column") {
+        const word = cell(cells, columns.kind);
+        if (outValue !== null)
+          kind = word === "" ? null : normaliseWord(word) === outValue ? "expense" : "income";
+        else kind = parseKind(word);
+        if (!kind) errors.push("invalid");
+      }
     }
+    if (setup.flipSign && kind && setup.kindFrom !== "default")
+      kind = kind === "expense" ? "income" : "expense";
 
-    const category = cell(cells, columns.category) || (setup.defaultCategory ?? "").trim();
+    const currency = cellCurrency(cell(cells, columns.currency)) ?? cellCurrency(amountText);
+    if (currency !== null && currency !== "EUR") errors.push("currencyNotEuro");
+
+    const fromColumn = cell(cells, columns.category);
+    const category = fromColumn || (setup.defaultCategory ?? "").trim();
     if (category === "") errors.push("categoryRequired");
     else if (category.length > 60) errors.push("nameTooLong");
-    const merchant = cell(cells, columns.merchant);
-    const notes = cell(cells, columns.notes);
+    const merchant = textCell(cells, columns.merchant);
+    const notes = textCell(cells, columns.notes);
     if (merchant.length > 200 || notes.length > 2000) errors.push("textTooLong");
 
     if (errors.length > 0 || !occurredOn || signed === null || !kind) {
       bad.push({ line, errors: errors.length > 0 ? errors : ["invalid"] });
       continue;
     }
-    good.push({
+    const row: ImportRow = {
       line,
       kind,
       amountCents: Math.abs(signed),
@@ -318,9 +546,35 @@ export function mapImportRows(
       category,
       merchant: merchant || null,
       notes: notes || null,
-    });
+    };
+    good.push(row);
+    if (fromColumn) named.add(row);
   }
-  return { good, bad };
+  if (named.size === 0) return { good, bad };
+
+  // The kind each named category is meant to have: the household's, else the file's majority.
+  const known = context.categoryKinds ?? new Map<string, ReadonlySet<"income" | "expense">>();
+  const counts = new Map<string, { income: number; expense: number }>();
+  for (const row of named) {
+    const name = row.category.trim().toLowerCase();
+    const count = counts.get(name) ?? { income: 0, expense: 0 };
+    count[row.kind] += 1;
+    counts.set(name, count);
+  }
+  const fits = (row: ImportRow) => {
+    const name = row.category.trim().toLowerCase();
+    const kinds = known.get(name);
+    if (kinds && kinds.size > 0) return kinds.has(row.kind);
+    const count = counts.get(name) ?? { income: 0, expense: 0 };
+    const meant = count.income > count.expense ? "income" : "expense";
+    return row.kind === meant;
+  };
+  const kept = good.filter((row) => !named.has(row) || fits(row));
+  if (kept.length === good.length) return { good, bad };
+  for (const row of good)
+    if (named.has(row) && !fits(row)) bad.push({ line: row.line, errors: ["importKindMismatch"] });
+  bad.sort((a, b) => a.line - b.line);
+  return { good: kept, bad };
 }
 
 /**
@@ -345,111 +599,605 @@ export function importKeys(rows: readonly ImportRow[]): string[] {
   });
 }
 
-const headerNames: Record<keyof ImportSetup["columns"], string[]> = {
-  date: ["date", "datum", "boekdatum", "transactiedatum", "booking date", "day"],
-  amount: ["amount", "bedrag", "bedrag (eur)", "value", "sum", "total", "waarde"],
-  kind: ["type", "kind", "soort", "af bij", "af/bij", "debit/credit", "transactietype"],
-  category: ["category", "categorie", "rubriek"],
+/**
+ * What a guess of the setup is not sure of. The preview says so: "amount" and "kindValues"
+ * must be confirmed before importing (`mustConfirm`), the others are shown beside their control.
+ */
+export const importUncertainties = ["amount", "kindValues", "dateOrder", "kind"] as const;
+export type ImportUncertainty = (typeof importUncertainties)[number];
+export const mustConfirm: readonly ImportUncertainty[] = ["amount", "kindValues"];
+
+export type ImportGuess = { setup: ImportSetup; uncertain: ImportUncertainty[] };
+
+/** Header names (accents left out, lower case) by field, the likeliest first. */
+const headerNames = {
+  date: [
+    "date",
+    "datum",
+    "boekdatum",
+    "boekingsdatum",
+    "transactiedatum",
+    "transaction date",
+    "booking date",
+    "buchungstag",
+    "buchungsdatum",
+    "posting date",
+    "posted date",
+    "started date",
+    "completed date",
+    "trans. date",
+    "day",
+    "valutadatum",
+    "wertstellung",
+  ],
+  amount: [
+    "amount",
+    "bedrag",
+    "bedrag (eur)",
+    "transactiebedrag",
+    "betrag",
+    "betrag (eur)",
+    "umsatz",
+    "umsatz (eur)",
+    "amount (eur)",
+    "transaction amount",
+    "value",
+    "sum",
+    "total",
+    "waarde",
+  ],
+  debit: [
+    "debit",
+    "debet",
+    "debit amount",
+    "money out",
+    "paid out",
+    "withdrawals",
+    "withdrawal",
+    "af",
+    "bedrag af",
+    "soll",
+    "ausgang",
+    "out",
+  ],
+  credit: [
+    "credit",
+    "credit amount",
+    "money in",
+    "paid in",
+    "deposits",
+    "deposit",
+    "bij",
+    "bedrag bij",
+    "haben",
+    "eingang",
+    "in",
+  ],
+  kind: [
+    "af bij",
+    "af/bij",
+    "debit/credit",
+    "credit/debit",
+    "creditdebet",
+    "debetcredit",
+    "debet/credit",
+    "credit/debet",
+    "d/c",
+    "c/d",
+    "cr/dr",
+    "dr/cr",
+    "soll/haben",
+    "s/h",
+    "type",
+    "kind",
+    "soort",
+    "transactietype",
+    "indicator",
+  ],
+  category: ["category", "categorie", "rubriek", "kategorie"],
   merchant: [
     "merchant",
-    "description",
     "payee",
-    "omschrijving",
-    "naam",
-    "naam / omschrijving",
+    "counterparty",
+    "naam tegenpartij",
     "tegenpartij",
-    "winkel",
+    "tegenrekeninghouder",
+    "naam / omschrijving",
+    "naam",
+    "transaction description",
     "name",
+    "empfanger/zahlungspflichtiger",
+    "zahlungsempfanger*in",
+    "beguenstigter/zahlungspflichtiger",
+    "begunstigter/zahlungspflichtiger",
+    "auftraggeber / begunstigter",
+    "auftraggeber / beguenstigter",
+    "auftraggeber/zahlungsempfanger",
+    "zahlungsempfanger",
+    "empfanger",
+    "description",
+    "omschrijving",
+    "winkel",
   ],
-  notes: ["notes", "note", "memo", "notities", "mededelingen", "opmerking", "opmerkingen"],
+  notes: [
+    "notes",
+    "note",
+    "memo",
+    "notities",
+    "mededelingen",
+    "opmerking",
+    "opmerkingen",
+    "omschrijving-1",
+    "omschrijving",
+    "verwendungszweck",
+    "vorgang/verwendungszweck",
+    "description",
+    "details",
+  ],
+  currency: [
+    "currency",
+    "munt",
+    "valuta",
+    "valutacode",
+    "valuta mutatie",
+    "wahrung",
+    "waehrung",
+    "currency code",
+  ],
+} satisfies Record<string, string[]>;
+const allHeaderNames = new Set(Object.values(headerNames).flat());
+
+/** Headers that never name the amount: balances, accounts, cards, references, rates. */
+const notAmountHeader =
+  /saldo|balance|kontostand|iban|rekening|account|konto|card|kaart|karte|bic|blz|referen|kenmerk|volgnr|nummer|number|\bno\b|\bnr\b|\bid\b|koers|kurs|rate|oorspr|original|ursprung|datum|date/;
+/** The first cell of a line of totals or balances under (or over) the table. */
+const totalsLine =
+  /^(totaal|totalen|total|totals|summe|gesamt|saldo|eindsaldo|beginsaldo|startsaldo|anfangssaldo|endsaldo|schlusssaldo|end balance|closing balance|opening balance|kontostand|anzahl|aantal)\b/;
+
+/**
+ * Whether a cell looks like an account number, a card number or a long reference rather than
+ * money: an IBAN, nine or more digits without decimals, a masked card ("**** 1234") or a
+ * card's digit groups.
+ */
+export function looksLikeAccountNumber(value: string): boolean {
+  const text = value.trim();
+  const compact = text.replace(/[\s.]/g, "");
+  return (
+    /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/i.test(compact) ||
+    /^\d{9,}$/.test(compact) ||
+    /^[*xX•#][*xX•#\s-]+\d{2,6}$/.test(text) ||
+    /^\d{4}([ -]\d{4}){2,3}$/.test(text) ||
+    /^\d{4}([ -][*xX•#]{4}){1,2}[ -]\d{4}$/.test(text)
+  );
+}
+
+const headerCell = (value: string) =>
+  normaliseWord(value)
+    .replace(/^["']|["':]$/g, "")
+    .trim();
+
+type ColumnFacts = {
+  index: number;
+  header: string;
+  /** The cells of the sample, trimmed ("" when empty). */
+  cells: string[];
+  values: string[];
+  distinct: number;
+  accountLike: boolean;
+  dateLike: boolean;
+  decimal: DecimalSeparator;
+  /** Most values read as amounts. */
+  money: boolean;
+  /** Each cell as cents (null when empty or not an amount). */
+  cents: (number | null)[];
+  twoDecimals: boolean;
+  integersOnly: boolean;
+  mixedSigns: boolean;
+  kindWords: boolean;
+  currencyCodes: boolean;
+  texty: boolean;
+  averageLength: number;
 };
 
-/** A first guess of the setup from the file's first rows, for the preview to start from. */
-export function guessImportSetup(records: readonly CsvRecord[], language: Language): ImportSetup {
-  const first = records[0]?.cells.map((c) => c.trim().toLowerCase()) ?? [];
-  const find = (names: string[]) => {
-    const index = first.findIndex((name) => names.includes(name));
-    return index >= 0 ? index : null;
+const share = (values: readonly string[], test: (value: string) => boolean) =>
+  values.length === 0 ? 0 : values.filter(test).length / values.length;
+
+function columnFacts(
+  index: number,
+  header: string,
+  rows: readonly CsvRecord[],
+  language: Language,
+): ColumnFacts {
+  const cells = rows.map((row) => (row.cells[index] ?? "").trim());
+  const values = cells.filter((value) => value !== "");
+  const comma = values.some((v) => /,\d{1,2}\)?-?(\s*[A-Za-z€$£]{0,3})?$/.test(v));
+  const dot = values.some((v) => /\.\d{1,2}\)?-?(\s*[A-Za-z€$£]{0,3})?$/.test(v));
+  let decimal: DecimalSeparator = language === "nl" ? "comma" : "dot";
+  if (comma && !dot) decimal = "comma";
+  else if (dot && !comma) decimal = "dot";
+  const cents = cells.map((value) => (value === "" ? null : parseAmount(value, decimal)));
+  const amounts = cents.filter((value): value is number => value !== null);
+  const accountLike = values.length > 0 && share(values, looksLikeAccountNumber) >= 0.8;
+  const dateLike =
+    values.length > 0 &&
+    dateFormats.some((format) => share(values, (v) => parseDate(v, format) !== null) >= 0.9);
+  return {
+    index,
+    header,
+    cells,
+    values,
+    distinct: new Set(values).size,
+    accountLike,
+    dateLike,
+    decimal,
+    money: values.length > 0 && amounts.length / values.length >= 0.9,
+    cents,
+    twoDecimals: share(values, (v) => /[.,]\d{2}\)?-?(\s*[A-Za-z€$£]{0,3})?$/.test(v)) >= 0.8,
+    integersOnly: share(values, (v) => /^[+-]?\d+$/.test(v)) === 1,
+    mixedSigns: amounts.some((v) => v < 0) && amounts.some((v) => v > 0),
+    kindWords:
+      values.length > 0 && values.every((v) => parseKind(v) !== null) && new Set(values).size <= 4,
+    currencyCodes: values.length > 0 && values.every((v) => /^[A-Z]{3}$/.test(v)),
+    texty:
+      values.length > 0 &&
+      share(values, (v) => /\p{L}{2,}/u.test(v)) >= 0.5 &&
+      !values.every((v) => /^[A-Z0-9]{2,5}$/.test(v)),
+    averageLength:
+      values.length === 0 ? 0 : values.reduce((sum, v) => sum + v.length, 0) / values.length,
   };
-  const found = {
-    date: find(headerNames.date),
-    amount: find(headerNames.amount),
-    kind: find(headerNames.kind),
-    category: find(headerNames.category),
-    merchant: find(headerNames.merchant),
-    notes: find(headerNames.notes),
-  };
-  const hasHeader =
-    Object.values(found).some((index) => index !== null) ||
-    (first.length > 0 && first.every((c) => !/\d/.test(c)));
-  const sample = (hasHeader ? records.slice(1) : records).slice(0, 50);
-  const width = Math.max(0, ...sample.map((r) => r.cells.length));
-  const column = (index: number) => sample.map((r) => (r.cells[index] ?? "").trim());
-  const formatsFor = (index: number) =>
-    dateFormats.filter((format) => {
-      const values = column(index).filter((v) => v !== "");
-      return values.length > 0 && values.every((v) => parseDate(v, format) !== null);
-    });
-  // The date column: the named one, or the first whose cells are all dates in some format.
-  let date = found.date;
-  if (date === null) {
-    for (let i = 0; i < width && date === null; i++) if (formatsFor(i).length > 0) date = i;
+}
+
+/** At least 80 % (and two) of the pairs hold. */
+const mostly = (held: number, tried: number) => tried >= 1 && held >= Math.max(1, tried * 0.8);
+
+/**
+ * Whether `balance` is a running balance of `amount`: from one row to the next it changes by
+ * one of the two rows' amounts (balance after or before the entry, oldest or newest first).
+ */
+function isRunningBalance(balance: ColumnFacts, amount: ColumnFacts): boolean {
+  let tried = 0;
+  let held = 0;
+  for (let i = 0; i + 1 < balance.cents.length; i++) {
+    const [b0, b1, a0, a1] = [
+      balance.cents[i],
+      balance.cents[i + 1],
+      amount.cents[i],
+      amount.cents[i + 1],
+    ];
+    if (b0 == null || b1 == null || a0 == null || a1 == null) continue;
+    tried += 1;
+    const change = b1 - b0;
+    if (change !== 0 && (change === a0 || change === a1 || change === -a0 || change === -a1))
+      held += 1;
   }
+  return tried >= 2 && mostly(held, tried);
+}
+
+/**
+ * Whether `start` and `end` are the balances before and after each row's `amount` (ABN AMRO's
+ * .TAB file): end − start is the amount, and one row's end is the next row's start.
+ */
+function isBalancePair(start: ColumnFacts, end: ColumnFacts, amount: ColumnFacts): boolean {
+  let tried = 0;
+  let held = 0;
+  let chained = 0;
+  let links = 0;
+  for (let i = 0; i < amount.cents.length; i++) {
+    const [s, e, a] = [start.cents[i], end.cents[i], amount.cents[i]];
+    if (s == null || e == null || a == null) continue;
+    tried += 1;
+    if (a !== 0 && e - s === a) held += 1;
+    const [s1, e1] = [start.cents[i + 1], end.cents[i + 1]];
+    if (s1 != null && e1 != null) {
+      links += 1;
+      if (s1 === e || s === e1) chained += 1;
+    }
+  }
+  return tried >= 2 && mostly(held, tried) && (links === 0 || mostly(chained, links));
+}
+
+/**
+ * A first guess of the setup from the whole file, for the preview to start from, and what it is
+ * not sure of. Lines before the table (a bank's title, the account, the period) and after it
+ * (totals, closing balance) are skipped; the amount is chosen by meaning: a header in the
+ * banks' languages, else values that look like money, never a column of account or card
+ * numbers, of one value, or a balance (found by the arithmetic: a running balance, or balances
+ * before and after each row); the date format is the one that reads the most of the whole
+ * column, and when day-first and month-first read it alike the guess says so.
+ */
+export function analyseImport(records: readonly CsvRecord[], language: Language): ImportGuess {
+  const guess = analyseTable(records, language, null);
+  const bottom = totalsUnder(records, guess.setup);
+  return bottom === guess.setup.skipBottom ? guess : analyseTable(records, language, bottom);
+}
+
+/**
+ * How many lines under the table are totals ("Totaal", "Endsaldo", "Closing balance"): from the
+ * end, lines with such a word and no date of the file's format in its date column.
+ */
+function totalsUnder(records: readonly CsvRecord[], setup: ImportSetup): number {
+  const skipTop = setup.skipTop ?? 0;
+  let skipBottom = setup.skipBottom ?? 0;
+  while (skipBottom < 1000 && records.length - skipBottom - 1 > skipTop + 1) {
+    const last = records[records.length - 1 - skipBottom];
+    const dateCell = (last?.cells[setup.columns.date] ?? "").trim();
+    const totals = last?.cells.some((c) => totalsLine.test(headerCell(c))) ?? false;
+    if (!totals || parseDate(dateCell, setup.dateFormat) !== null) break;
+    skipBottom++;
+  }
+  return skipBottom;
+}
+
+function analyseTable(
+  records: readonly CsvRecord[],
+  language: Language,
+  bottom: number | null,
+): ImportGuess {
+  const uncertain = new Set<ImportUncertainty>();
+  // The table's bounds: lines with less than half the usual number of filled cells are outside.
+  const filled = (record: CsvRecord | undefined) =>
+    record ? record.cells.filter((c) => c.trim() !== "").length : 0;
+  const counts = records
+    .slice(0, 500)
+    .map(filled)
+    .sort((a, b) => a - b);
+  const typical = counts[Math.floor(counts.length / 2)] ?? 0;
+  const outside = (record: CsvRecord | undefined) => filled(record) * 2 < typical;
+  let skipTop = 0;
+  while (skipTop < Math.min(records.length - 1, 1000) && outside(records[skipTop])) skipTop++;
+  let skipBottom = bottom ?? 0;
+  while (
+    bottom === null &&
+    skipBottom < 1000 &&
+    records.length - skipBottom - 1 > skipTop + 1 &&
+    outside(records[records.length - 1 - skipBottom])
+  )
+    skipBottom++;
+
+  const first = records[skipTop]?.cells.map(headerCell) ?? [];
+  // A header names a field and holds no date (a data row may hold a word like "Debet").
+  const named =
+    first.some((name) => allHeaderNames.has(name)) &&
+    !first.some((name) => dateFormats.some((format) => parseDate(name, format) !== null));
+  const hasHeader =
+    named || (first.length > 0 && first.every((c) => !/\d/.test(c)) && records.length > 1);
+  const rows = tableRows(records, { hasHeader, skipTop, skipBottom });
+  const sample = rows.slice(0, 500);
+  const width = Math.max(0, ...sample.map((r) => r.cells.length));
+  const header = (index: number) => (hasHeader ? (first[index] ?? "") : "");
+  const facts = Array.from({ length: width }, (_, i) =>
+    columnFacts(i, header(i), sample, language),
+  );
+  const taken = new Set<number>();
+  const findNamed = (
+    names: readonly string[],
+    accept: (c: ColumnFacts) => boolean = () => true,
+  ) => {
+    if (!hasHeader) return null;
+    for (const name of names) {
+      const found = facts.find((c) => c.header === name && !taken.has(c.index) && accept(c));
+      if (found) return found.index;
+    }
+    return null;
+  };
+  const take = (index: number | null) => {
+    if (index !== null) taken.add(index);
+    return index;
+  };
+
+  // The date: the named column, else the first column of dates.
+  const date = take(findNamed(headerNames.date) ?? facts.find((c) => c.dateLike)?.index ?? null);
+  const dateValues =
+    date === null ? [] : rows.map((r) => (r.cells[date] ?? "").trim()).filter(Boolean);
   const preferred: DateFormat[] =
     language === "nl" ? ["DD-MM-YYYY", "YYYY-MM-DD"] : ["YYYY-MM-DD", "DD/MM/YYYY"];
-  // The format that reads the most of the date column's cells, so one malformed row does not
-  // throw the guess back to the language's default; ties go to the language's order.
-  const dateValues = date === null ? [] : column(date).filter((v) => v !== "");
   const ranked: DateFormat[] = [
     ...preferred,
     ...dateFormats.filter((format) => !preferred.includes(format)),
   ];
+  // The formats that read one of the first values, counted over the whole column, so one
+  // malformed row does not throw the guess back and a day over 12 anywhere decides the order.
+  const opening = dateValues.slice(0, 50);
+  const tried = ranked.filter((format) => opening.some((v) => parseDate(v, format) !== null));
+  const parsedBy = new Map(
+    tried.map((format) => [format, dateValues.filter((v) => parseDate(v, format) !== null).length]),
+  );
   let dateFormat: DateFormat = preferred[0] ?? "YYYY-MM-DD";
   let mostParsed = 0;
-  for (const format of ranked) {
-    const parsed = dateValues.filter((v) => parseDate(v, format) !== null).length;
+  for (const format of tried) {
+    const parsed = parsedBy.get(format) ?? 0;
     if (parsed > mostParsed) {
       dateFormat = format;
       mostParsed = parsed;
     }
   }
-  const languageDecimal: DecimalSeparator = language === "nl" ? "comma" : "dot";
-  const decimalsFor = (index: number) =>
-    decimalSeparators.filter((separator) => {
-      const values = column(index).filter((v) => v !== "");
-      return values.length > 0 && values.every((v) => parseAmount(v, separator) !== null);
-    });
-  let amount = found.amount;
+  const twin = dateOrderTwins[dateFormat];
+  if (twin && mostParsed > 0 && parsedBy.get(twin) === mostParsed) uncertain.add("dateOrder");
+
+  // The amount: by name, or two named columns of money out and in, or by its values.
+  const moneyOrEmpty = (c: ColumnFacts) =>
+    !c.accountLike && !c.dateLike && (c.money || c.values.length === 0);
+  let kindFrom: KindSource | null = null;
+  let credit: number | null = null;
+  let amount = take(
+    findNamed(headerNames.amount, (c) => c.money && !c.accountLike) ??
+      facts.find(
+        (c) =>
+          /^(amount|bedrag|betrag|umsatz)\b/.test(c.header) &&
+          !notAmountHeader.test(c.header) &&
+          !taken.has(c.index) &&
+          c.money &&
+          !c.accountLike,
+      )?.index ??
+      null,
+  );
   if (amount === null) {
-    for (let i = 0; i < width && amount === null; i++)
-      if (i !== date && decimalsFor(i).length > 0) amount = i;
+    const debit = findNamed(headerNames.debit, moneyOrEmpty);
+    const into = findNamed(headerNames.credit, moneyOrEmpty);
+    if (debit !== null && into !== null && debit !== into) {
+      amount = take(debit);
+      credit = take(into);
+      kindFrom = "split";
+    }
   }
-  let decimal = languageDecimal;
-  if (amount !== null) {
-    const values = column(amount);
-    const comma = values.some((v) => /,\d{1,2}\)?-?$/.test(v));
-    const dot = values.some((v) => /\.\d{1,2}\)?-?$/.test(v));
-    if (comma && !dot) decimal = "comma";
-    else if (dot && !comma) decimal = "dot";
+  if (amount === null) {
+    const candidates = facts.filter(
+      (c) =>
+        !taken.has(c.index) &&
+        c.money &&
+        !c.accountLike &&
+        !c.dateLike &&
+        !notAmountHeader.test(c.header) &&
+        !(c.values.length >= 3 && c.distinct === 1),
+    );
+    const balances = new Set<number>();
+    const confirmed = new Set<number>();
+    for (const a of candidates)
+      for (const b of candidates)
+        if (a !== b && isRunningBalance(b, a)) {
+          balances.add(b.index);
+          confirmed.add(a.index);
+        }
+    for (const a of candidates)
+      for (const s of candidates)
+        for (const e of candidates)
+          if (a !== s && a !== e && s !== e && isBalancePair(s, e, a)) {
+            balances.add(s.index);
+            balances.add(e.index);
+            confirmed.add(a.index);
+          }
+    const score = (c: ColumnFacts) =>
+      (c.twoDecimals ? 3 : 0) +
+      (c.mixedSigns ? 2 : 0) +
+      (confirmed.has(c.index) ? 5 : 0) -
+      (c.integersOnly ? 2 : 0) -
+      (c.values.length * 2 < c.cells.length ? 1 : 0);
+    const ranking = candidates
+      .filter((c) => !balances.has(c.index))
+      .map((c) => ({ index: c.index, score: score(c) }))
+      .sort((a, b) => b.score - a.score || a.index - b.index);
+    const [best, next] = ranking;
+    if (best) {
+      amount = take(best.index);
+      if (!confirmed.has(best.index) && (best.score < 3 || (next && next.score >= best.score - 2)))
+        uncertain.add("amount");
+    } else {
+      amount =
+        facts.find((c) => c.index !== date && !taken.has(c.index) && !c.accountLike)?.index ??
+        facts.find((c) => c.index !== date)?.index ??
+        null;
+      uncertain.add("amount");
+    }
   }
-  const signedAmounts =
-    amount !== null && column(amount).some((v) => (parseAmount(v, decimal) ?? 0) < 0);
-  const kindFrom: KindSource = found.kind !== null ? "column" : signedAmounts ? "sign" : "default";
+  const amountFacts = amount === null ? undefined : facts[amount];
+  const decimal: DecimalSeparator = amountFacts?.decimal ?? (language === "nl" ? "comma" : "dot");
+
+  // The kind: two amount columns, a column of the bank's words, the sign, or ask.
+  let kind: number | null = null;
+  let outValue: string | null = null;
+  if (kindFrom !== "split") {
+    kind = take(
+      findNamed(
+        headerNames.kind,
+        (c) => c.distinct <= 6 && c.values.some((v) => parseKind(v) !== null),
+      ) ??
+        facts.find((c) => !taken.has(c.index) && c.kindWords && c.index !== amount)?.index ??
+        null,
+    );
+    if (kind !== null) {
+      kindFrom = "column";
+      const words = [...new Set(facts[kind]?.values.map(normaliseWord) ?? [])];
+      if (words.some((word) => parseKind(word) === null)) {
+        uncertain.add("kindValues");
+        outValue = words.find((word) => parseKind(word) === "expense") ?? null;
+      }
+    } else if (amountFacts?.cents.some((v) => v !== null && v < 0)) kindFrom = "sign";
+    else {
+      kindFrom = "default";
+      uncertain.add("kind");
+    }
+  }
+
+  const category = take(findNamed(headerNames.category));
+  const currency = take(
+    findNamed(headerNames.currency, (c) => c.currencyCodes || c.values.length === 0) ??
+      facts
+        .filter((c) => !taken.has(c.index) && c.currencyCodes)
+        .sort(
+          (a, b) =>
+            Math.abs(a.index - (amount ?? 0)) - Math.abs(b.index - (amount ?? 0)) ||
+            b.index - a.index,
+        )[0]?.index ??
+      null,
+  );
+  let merchant = take(findNamed(headerNames.merchant));
+  let notes = take(findNamed(headerNames.notes));
+  const texts = facts.filter(
+    (c) =>
+      !taken.has(c.index) &&
+      c.texty &&
+      !c.accountLike &&
+      !c.dateLike &&
+      !c.kindWords &&
+      !c.currencyCodes &&
+      (c.distinct > 1 || c.values.length <= 2),
+  );
+  if (merchant === null && notes === null) {
+    merchant = take(texts[0]?.index ?? null);
+    const longest = texts
+      .slice(1)
+      .sort((a, b) => b.averageLength - a.averageLength || a.index - b.index)[0];
+    if (longest && longest.averageLength > (texts[0]?.averageLength ?? 0))
+      notes = take(longest.index);
+  } else if (merchant === null) merchant = take(texts[0]?.index ?? null);
+
   return {
-    columns: {
-      date: date ?? 0,
-      amount: amount ?? 1,
-      kind: found.kind,
-      category: found.category,
-      merchant: found.merchant,
-      notes: found.notes,
+    setup: {
+      columns: {
+        date: date ?? 0,
+        amount: amount ?? 1,
+        credit,
+        kind,
+        category,
+        merchant,
+        notes,
+        currency,
+      },
+      hasHeader,
+      dateFormat,
+      decimal,
+      kindFrom,
+      defaultKind: "expense",
+      outValue,
+      flipSign: false,
+      skipTop,
+      skipBottom,
+      defaultCategory: category === null ? (language === "nl" ? "Geïmporteerd" : "Imported") : null,
     },
-    hasHeader,
-    dateFormat,
-    decimal,
-    kindFrom,
-    defaultKind: "expense",
-    defaultCategory:
-      found.category === null ? (language === "nl" ? "Geïmporteerd" : "Imported") : null,
+    uncertain: importUncertainties.filter((u) => uncertain.has(u)),
   };
+}
+
+/** A first guess of the setup from the file (`analyseImport` without its doubts). */
+export function guessImportSetup(records: readonly CsvRecord[], language: Language): ImportSetup {
+  return analyseImport(records, language).setup;
+}
+
+/**
+ * Why the chosen amount columns cannot be amounts: most of their cells are account or card
+ * numbers. The server refuses such an import, whatever the preview sent.
+ */
+export function amountColumnProblem(
+  records: readonly CsvRecord[],
+  setup: ImportSetup,
+): ValidationKey | null {
+  const rows = tableRows(records, setup).slice(0, 1000);
+  const columns = [setup.columns.amount, setup.kindFrom === "split" ? setup.columns.credit : null];
+  for (const index of columns) {
+    if (index === null || index === undefined) continue;
+    const values = rows.map((r) => (r.cells[index] ?? "").trim()).filter(Boolean);
+    if (values.length > 0 && share(values, looksLikeAccountNumber) >= 0.8)
+      return "csvAmountNotMoney";
+  }
+  return null;
 }

@@ -37,6 +37,9 @@ export const validationKeys = [
   "csvEmpty",
   "csvTooLarge",
   "csvColumnMissing",
+  "csvAmountNotMoney",
+  "currencyNotEuro",
+  "importKindMismatch",
   "controlCharacters",
   "bodyNotJson",
   "rateInvalid",
@@ -137,6 +140,11 @@ const en = {
   csvEmpty: "The file has no rows to import",
   csvTooLarge: "The file is too large: import at most 100,000 rows at a time",
   csvColumnMissing: "Choose a column for the date and the amount",
+  csvAmountNotMoney:
+    "The amount column holds account or card numbers, not amounts: choose the column of amounts",
+  currencyNotEuro: "This row is in another currency than the euro: Hearth keeps euros only",
+  importKindMismatch:
+    "The amount's sign and the category's type disagree: check the sign or the category",
   controlCharacters:
     "This text holds an invisible control character (such as NUL): remove it and try again",
   bodyNotJson: "Send the request as a JSON object (content-type: application/json)",
@@ -241,6 +249,11 @@ const nl = {
   csvEmpty: "Het bestand heeft geen rijen om te importeren",
   csvTooLarge: "Het bestand is te groot: importeer hoogstens 100.000 rijen tegelijk",
   csvColumnMissing: "Kies een kolom voor de datum en het bedrag",
+  csvAmountNotMoney:
+    "De bedragkolom bevat rekening- of kaartnummers, geen bedragen: kies de kolom met bedragen",
+  currencyNotEuro: "Deze rij is in een andere valuta dan de euro: Hearth houdt alleen euro's bij",
+  importKindMismatch:
+    "Het teken van het bedrag en de soort van de categorie spreken elkaar tegen: controleer het teken of de categorie",
   controlCharacters:
     "Deze tekst bevat een onzichtbaar stuurteken (zoals NUL): haal het weg en probeer het opnieuw",
   bodyNotJson: "Stuur het verzoek als een JSON-object (content-type: application/json)",

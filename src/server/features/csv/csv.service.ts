@@ -12,11 +12,14 @@ import {
   type CsvDelimiterName,
 } from "#shared/csv-export.ts";
 import {
+  amountColumnProblem,
   formatAmount,
   importKeys,
   mapImportRows,
   parseCsv,
+  tableRows,
   type BadRow,
+  type CategoryKinds,
   type DecimalSeparator,
   type ImportRow,
   type ImportSetup,
@@ -135,7 +138,9 @@ const hash = (key: string) => createHash("sha256").update(key).digest("hex");
  * are created, rows go in batches of 1000 (each its own short transaction, other requests run
  * in between), every row carries the import's id and a hash of its content and place among
  * identical rows, so the same file again adds nothing (counted as duplicates). If a batch
- * fails, the earlier ones are deleted again: all good rows or none.
+ * fails, the earlier ones are deleted again: all good rows or none. Never silently wrong: an
+ * amount column of account or card numbers is refused, and rows in another currency or whose
+ * kind disagrees with their category's (the household's categories decide) are bad rows.
  */
 export async function importTransactions(
   db: Db,
@@ -145,15 +150,26 @@ export async function importTransactions(
   const { householdId } = viewer;
   const memberId = request.memberId || viewer.memberId;
   await checkMembers(db, viewer, { memberId });
+  const { setup } = request;
   const { records } = parseCsv(request.text);
-  const dataRows = request.setup.hasHeader ? records.length - 1 : records.length;
+  const dataRows = tableRows(records, setup).length;
   if (dataRows <= 0) throw fieldError(viewer, "text", "csvEmpty");
   if (dataRows > maxImportRows) throw fieldError(viewer, "text", "csvTooLarge");
   const width = Math.max(...records.map((record) => record.cells.length));
-  if (request.setup.columns.date >= width || request.setup.columns.amount >= width)
+  const { date, amount, credit } = setup.columns;
+  if (
+    date >= width ||
+    amount >= width ||
+    (setup.kindFrom === "split" && (credit === null || credit === undefined || credit >= width))
+  )
     throw fieldError(viewer, "setup.columns", "csvColumnMissing");
+  // Never silently wrong: account or card numbers are not amounts, whatever the preview sent.
+  const problem = amountColumnProblem(records, setup);
+  if (problem) throw fieldError(viewer, "setup.columns", problem);
 
-  const { good, bad } = mapImportRows(records, request.setup);
+  const { good, bad } = mapImportRows(records, setup, {
+    categoryKinds: await categoryKinds(db, householdId),
+  });
   const importId = randomUUID();
   const createdCategoryIds: string[] = [];
   try {
@@ -214,6 +230,22 @@ export async function importTransactions(
     await compensate(db, householdId, importId, createdCategoryIds);
     throw error;
   }
+}
+
+/** The household's categories (archived too) by lower-case name, with the kinds each name has. */
+async function categoryKinds(db: Db, householdId: string): Promise<CategoryKinds> {
+  const rows = await db
+    .select({ kind: categories.kind, name: categories.name })
+    .from(categories)
+    .where(eq(categories.householdId, householdId));
+  const kinds = new Map<string, Set<"income" | "expense">>();
+  for (const row of rows) {
+    const name = row.name.trim().toLowerCase();
+    const set = kinds.get(name) ?? new Set();
+    set.add(row.kind);
+    kinds.set(name, set);
+  }
+  return kinds;
 }
 
 const categoryKey = (row: { kind: string; category: string }) =>

@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
-import { parseCsv } from "#shared/csv-import.ts";
+import { readFileSync } from "node:fs";
+import { analyseImport, decodeCsvBytes, parseCsv } from "#shared/csv-import.ts";
 import type { ImportSetup } from "#shared/csv-import.ts";
+import { validationMessages } from "#shared/validation.ts";
 import type { Transaction } from "#shared/schemas/transactions.schema.ts";
 import { errorOf } from "#test/client.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
@@ -381,5 +383,90 @@ describeOnEachDatabase("csv import and export", (database) => {
       .from(transactions)
       .where(eq(transactions.householdId, other.householdId));
     expect(ownRows).toHaveLength(0);
+  });
+
+  it("refuses what would come in silently wrong: another currency, a sign against its category, account numbers as the amount", async () => {
+    const bank = await entriesHousehold(testApp, "Frank Bankfile", { language: "nl" });
+    const fixture = (name: string) =>
+      decodeCsvBytes(
+        new Uint8Array(
+          readFileSync(new URL(`../../../../test/fixtures/bank-files/${name}`, import.meta.url)),
+        ),
+      ).text;
+    const post = (text: string, body: ImportSetup) =>
+      bank.person.client.post("/api/imports", { text, setup: body });
+    const stored = async (importId: string) =>
+      (
+        await db()
+          .select()
+          .from(transactions)
+          .where(eq(transactions.importId, importId))
+          .orderBy(transactions.occurredOn)
+      ).map((row) => [row.occurredOn, row.kind, row.amountCents, row.merchant]);
+
+    // A row in dollars is refused with its reason, not stored as euros.
+    const revolut = fixture("revolut.csv");
+    const revolutSetup = analyseImport(parseCsv(revolut).records, "en").setup;
+    const dollars = await expectJson<ImportResult>(await post(revolut, revolutSetup));
+    expect(dollars.invalid).toEqual([{ line: 4, errors: ["currencyNotEuro"] }]);
+    expect(await stored(dollars.importId)).toEqual([
+      ["2025-01-02", "expense", 2345, "Albert Heijn"],
+      ["2025-01-03", "income", 50000, "Top-up by *1234"],
+    ]);
+
+    // A positive row of an expense category is flagged, not made income in a look-alike category.
+    const rent = { ...setup, columns: { date: 0, amount: 1, category: 2 } };
+    const rentFile =
+      "Datum;Bedrag;Categorie\n01-03-2025;-950,00;Huur API\n01-04-2025;-950,00;Huur API";
+    expect((await expectJson<ImportResult>(await post(rentFile, rent))).imported).toBe(2);
+    const refund = await expectJson<ImportResult>(
+      await post("Datum;Bedrag;Categorie\n15-04-2025;50,00;huur api", rent),
+    );
+    expect(refund.imported).toBe(0);
+    expect(refund.invalid).toEqual([{ line: 2, errors: ["importKindMismatch"] }]);
+    const rentCategories = await db()
+      .select({ kind: categories.kind })
+      .from(categories)
+      .where(
+        and(
+          eq(categories.householdId, bank.householdId),
+          sql`lower(${categories.name}) = 'huur api'`,
+        ),
+      );
+    expect(rentCategories).toEqual([{ kind: "expense" }]);
+
+    // ABN AMRO's .TAB file: the account number chosen as the amount is refused; the guess is right.
+    const abn = fixture("abnamro.TAB");
+    const abnSetup = analyseImport(parseCsv(abn).records, "nl").setup;
+    const accountAsAmount = await post(abn, {
+      ...abnSetup,
+      columns: { ...abnSetup.columns, amount: 0 },
+    });
+    expect(accountAsAmount.status).toBe(400);
+    expect((await errorOf(accountAsAmount)).fields?.["setup.columns"]).toBe(
+      validationMessages.nl.csvAmountNotMoney,
+    );
+    const abnResult = await expectJson<ImportResult>(await post(abn, abnSetup));
+    expect(abnResult.imported).toBe(4);
+    const abnRows = await stored(abnResult.importId);
+    expect(abnRows.map((row) => row.slice(0, 3))).toEqual([
+      ["2025-01-02", "expense", 2345],
+      ["2025-01-03", "income", 250000],
+      ["2025-01-05", "expense", 810],
+      ["2025-01-31", "expense", 123456],
+    ]);
+    expect(abnRows[2]?.[3]).toContain("Café Müller");
+
+    // Two amount columns without the money-in one chosen is refused.
+    const split = await post("Date,Debit,Credit\n2025-01-02,1.00,", {
+      ...setup,
+      kindFrom: "split",
+      dateFormat: "YYYY-MM-DD",
+      columns: { date: 0, amount: 1 },
+    });
+    expect(split.status).toBe(400);
+    expect((await errorOf(split)).fields?.["setup.columns"]).toBe(
+      validationMessages.nl.csvColumnMissing,
+    );
   });
 });
