@@ -1,12 +1,13 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db, Queryable } from "#server/db/client.ts";
 import { members } from "#server/db/schema/households.ts";
-import { budgets, categories, transactions, transactionShares } from "#server/db/schema/money.ts";
+import { budgets, categories } from "#server/db/schema/money.ts";
 import { memberOfHousehold } from "#server/features/recurring/recurring.service.ts";
 import { checkCategory, checkMembers } from "#server/features/transactions/entry-references.ts";
+import { periodTotals } from "#server/features/transactions/period-totals.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
-import { addMonths } from "#shared/dates.ts";
+import { addMonths, monthRange } from "#shared/dates.ts";
 import type { Budget, BudgetState, RolloverMode } from "#shared/schemas/budgets.schema.ts";
 import { isUuid } from "#shared/ids.ts";
 
@@ -115,43 +116,18 @@ export async function budgetsOfMonth(
     chains.set(categoryId, chain);
   }
 
-  const monthOf = sql<string>`to_char(${transactions.occurredOn}, 'YYYY-MM')`;
-  const inPeriod = and(
-    eq(transactions.householdId, householdId),
-    eq(transactions.kind, "expense"),
-    isNull(transactions.deletedAt),
-    inArray(transactions.categoryId, categoryIds),
-    gte(transactions.occurredOn, firstDay(from)),
-    lt(transactions.occurredOn, firstDay(addMonths(month, 1))),
+  const spentRows = await periodTotals(
+    tx,
+    householdId,
+    member.isHousehold ? "household" : { member: member.id },
+    { from: firstDay(from), to: monthRange(month).to },
+    { kind: "expense", categoryIds },
   );
-  const spentRows = member.isHousehold
-    ? await tx
-        .select({
-          categoryId: transactions.categoryId,
-          month: monthOf,
-          cents: sql<string>`sum(${transactions.amountCents})`,
-        })
-        .from(transactions)
-        .where(inPeriod)
-        .groupBy(transactions.categoryId, monthOf)
-    : await tx
-        .select({
-          categoryId: transactions.categoryId,
-          month: monthOf,
-          cents: sql<string>`sum(${transactionShares.amountCents})`,
-        })
-        .from(transactionShares)
-        .innerJoin(transactions, eq(transactions.id, transactionShares.transactionId))
-        .where(
-          and(
-            eq(transactionShares.householdId, householdId),
-            eq(transactionShares.memberId, member.id),
-            inPeriod,
-          ),
-        )
-        .groupBy(transactions.categoryId, monthOf);
   const spent = new Map<string, number>();
-  for (const row of spentRows) spent.set(`${row.categoryId}|${row.month}`, Number(row.cents));
+  for (const row of spentRows) {
+    const key = `${row.categoryId}|${row.month}`;
+    spent.set(key, (spent.get(key) ?? 0) + row.totalCents);
+  }
 
   return rows.map(({ budget }) => {
     let carriedCents = 0;
@@ -276,7 +252,8 @@ export async function copyBudgets(
 
 /**
  * Income and spending of a period per category: the household sums the entries' amounts, a
- * member sums their shares. Settlements are left out. One grouped query.
+ * member sums their shares. Settlements are left out. Read from the monthly roll-ups and the
+ * entries of months the period covers in part (periodTotals).
  */
 export async function totals(
   db: Db,
@@ -285,46 +262,34 @@ export async function totals(
 ) {
   const member = query.member ? await memberOfHousehold(db, viewer, query.member) : null;
   const scoped = member && !member.isHousehold ? member.id : null;
-  const inPeriod = and(
-    eq(transactions.householdId, viewer.householdId),
-    inArray(transactions.kind, ["income", "expense"]),
-    isNull(transactions.deletedAt),
-    gte(transactions.occurredOn, query.from),
-    lte(transactions.occurredOn, query.to),
+  const totalsRows = await periodTotals(
+    db,
+    viewer.householdId,
+    scoped ? { member: scoped } : "household",
+    query,
   );
-  const rows = scoped
-    ? await db
-        .select({
-          categoryId: transactions.categoryId,
-          kind: transactions.kind,
-          cents: sql<string>`sum(${transactionShares.amountCents})`,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(transactionShares)
-        .innerJoin(transactions, eq(transactions.id, transactionShares.transactionId))
-        .where(
-          and(
-            eq(transactionShares.householdId, viewer.householdId),
-            eq(transactionShares.memberId, scoped),
-            inPeriod,
-          ),
-        )
-        .groupBy(transactions.categoryId, transactions.kind)
-    : await db
-        .select({
-          categoryId: transactions.categoryId,
-          kind: transactions.kind,
-          cents: sql<string>`sum(${transactions.amountCents})`,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(transactions)
-        .where(inPeriod)
-        .groupBy(transactions.categoryId, transactions.kind);
+  const grouped = new Map<
+    string,
+    { categoryId: string | null; kind: "income" | "expense"; cents: number; count: number }
+  >();
+  for (const row of totalsRows) {
+    const key = `${row.kind}|${row.categoryId ?? ""}`;
+    const sum = grouped.get(key) ?? {
+      categoryId: row.categoryId,
+      kind: row.kind,
+      cents: 0,
+      count: 0,
+    };
+    sum.cents += row.totalCents;
+    sum.count += row.entries;
+    grouped.set(key, sum);
+  }
+  const rows = [...grouped.values()];
   const byCategory = rows
-    .filter((row) => row.categoryId !== null && row.kind !== "settlement")
+    .filter((row) => row.categoryId !== null)
     .map((row) => ({
       categoryId: row.categoryId ?? "",
-      kind: row.kind === "income" ? ("income" as const) : ("expense" as const),
+      kind: row.kind,
       totalCents: Number(row.cents),
       count: Number(row.count),
     }))

@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { invitations, members } from "#server/db/schema/households.ts";
-import { budgets, transactions, transactionShares } from "#server/db/schema/money.ts";
+import { budgets, transactions } from "#server/db/schema/money.ts";
 import { memberOfHousehold } from "#server/features/recurring/recurring.service.ts";
+import { periodTotals, sumOf } from "#server/features/transactions/period-totals.ts";
 import { listTransactionPage } from "#server/features/transactions/transaction-query.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { addDays, addMonths, daysBetween, monthRange, today } from "#shared/dates.ts";
@@ -16,8 +17,9 @@ import type {
  * The dashboard's figures: income, spending, net and savings rate of a period and of the period
  * before, spending per category, the last 12 months and the members' shares of spending. The
  * same rules as the transactions list's summary: the household sums the entries' amounts, a
- * member sums their shares; settlements and deleted entries are left out. Four grouped queries
- * run side by side; no entry is loaded into memory.
+ * member sums their shares; settlements and deleted entries are left out. The sums come from the
+ * monthly roll-ups (whole months) and the entries of months covered in part (periodTotals), four
+ * queries side by side; no entry is loaded into memory.
  */
 
 type Period = { from: string; to: string };
@@ -62,9 +64,6 @@ export function figuresOf(incomeCents: number, expenseCents: number): DashboardF
   };
 }
 
-const cents = (expression: SQL) =>
-  sql<number>`coalesce(sum(${expression}), 0)::bigint`.mapWith(Number);
-
 export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): Promise<Dashboard> {
   const member = query.member ? await memberOfHousehold(db, viewer, query.member) : null;
   const scoped = member && !member.isHousehold ? member.id : null;
@@ -74,113 +73,73 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
   const lastMonth = period.to.slice(0, 7);
   const firstMonth = addMonths(lastMonth, -11);
 
-  const amount = scoped ? sql`${transactionShares.amountCents}` : sql`${transactions.amountCents}`;
-  const between = (from: string, to: string) =>
-    and(gte(transactions.occurredOn, from), lte(transactions.occurredOn, to));
-  const counted = (from: string, to: string, kinds: ("income" | "expense")[]) =>
-    and(
-      eq(transactions.householdId, viewer.householdId),
-      isNull(transactions.deletedAt),
-      inArray(transactions.kind, kinds),
-      between(from, to),
-      ...(scoped
-        ? [
-            sql`${transactionShares.householdId} = ${viewer.householdId}`,
-            sql`${transactionShares.memberId} = ${scoped}`,
-          ]
-        : []),
-    );
-  /** The entries (the household) or the member's shares joined to their entries. */
-  const source = <T extends Parameters<Db["select"]>[0] & object>(fields: T) =>
+  const scope = scoped ? { member: scoped } : ("household" as const);
+  const [current, before, months, memberRows, latestPage, setupRows] = await Promise.all([
+    periodTotals(db, viewer.householdId, scope, period),
+    periodTotals(db, viewer.householdId, scope, previous),
+    periodTotals(db, viewer.householdId, scope, {
+      from: `${firstMonth}-01`,
+      to: lastDayOf(lastMonth),
+    }),
     scoped
-      ? db
-          .select(fields)
-          .from(transactions)
-          .innerJoin(transactionShares, eq(transactionShares.transactionId, transactions.id))
-      : db.select(fields).from(transactions);
+      ? Promise.resolve([])
+      : periodTotals(db, viewer.householdId, "members", period, { kind: "expense" }),
+    listTransactionPage(
+      db,
+      viewer.householdId,
+      { sort: "date-desc", limit: latestCount, ...(scoped ? { member: scoped } : {}) },
+      "en",
+    ),
+    setupOf(db, viewer.householdId),
+  ]);
 
-  const sumIf = (kind: "income" | "expense", range: Period) =>
-    cents(
-      sql`case when ${transactions.kind} = ${kind} and ${transactions.occurredOn} between ${range.from} and ${range.to} then ${amount} end`,
-    );
-  const earliest = previous.from < period.from ? previous.from : period.from;
-  const latest = previous.to > period.to ? previous.to : period.to;
-  const monthOf = sql<string>`to_char(${transactions.occurredOn}, 'YYYY-MM')`;
+  const byCategory = new Map<string | null, { totalCents: number; count: number }>();
+  for (const row of current) {
+    if (row.kind !== "expense") continue;
+    const sum = byCategory.get(row.categoryId) ?? { totalCents: 0, count: 0 };
+    sum.totalCents += row.totalCents;
+    sum.count += row.entries;
+    byCategory.set(row.categoryId, sum);
+  }
+  const byMonth = new Map<string, { incomeCents: number; expenseCents: number }>();
+  for (const row of months) {
+    const sum = byMonth.get(row.month) ?? { incomeCents: 0, expenseCents: 0 };
+    if (row.kind === "income") sum.incomeCents += row.totalCents;
+    else sum.expenseCents += row.totalCents;
+    byMonth.set(row.month, sum);
+  }
+  const byMember = new Map<string, number>();
+  for (const row of memberRows) {
+    if (row.memberId)
+      byMember.set(row.memberId, (byMember.get(row.memberId) ?? 0) + row.totalCents);
+  }
+  const largestFirst = <T extends { totalCents: number }>(
+    a: T & { id: string | null },
+    b: T & { id: string | null },
+  ) => b.totalCents - a.totalCents || (a.id ?? "").localeCompare(b.id ?? "");
 
-  const [figureRows, categoryRows, monthRows, memberRows, latestPage, setupRows] =
-    await Promise.all([
-      source({
-        income: sumIf("income", period),
-        expense: sumIf("expense", period),
-        previousIncome: sumIf("income", previous),
-        previousExpense: sumIf("expense", previous),
-      }).where(counted(earliest, latest, ["income", "expense"])),
-      source({
-        categoryId: transactions.categoryId,
-        totalCents: cents(amount),
-        count: sql<number>`count(*)`.mapWith(Number),
-      })
-        .where(counted(period.from, period.to, ["expense"]))
-        .groupBy(transactions.categoryId)
-        .orderBy(desc(sql`sum(${amount})`), transactions.categoryId),
-      source({
-        month: monthOf,
-        incomeCents: cents(sql`case when ${transactions.kind} = 'income' then ${amount} end`),
-        expenseCents: cents(sql`case when ${transactions.kind} = 'expense' then ${amount} end`),
-      })
-        .where(counted(`${firstMonth}-01`, lastDayOf(lastMonth), ["income", "expense"]))
-        .groupBy(monthOf),
-      scoped
-        ? Promise.resolve(null)
-        : // Each entry of the period, then its shares by the primary key: a nested loop ("offset
-          // 0" keeps the planner from making it a hash join over every share of the household,
-          // which reads the whole history for one month).
-          db
-            .select({
-              memberId: sql<string>`shares.member_id`,
-              expenseCents: cents(sql`shares.amount_cents`),
-            })
-            .from(
-              sql`${transactions} cross join lateral (
-                select ${transactionShares.memberId} as member_id,
-                    ${transactionShares.amountCents} as amount_cents
-                  from ${transactionShares}
-                  where ${transactionShares.transactionId} = ${transactions.id}
-                    and ${transactionShares.householdId} = ${viewer.householdId}
-                  offset 0) as shares`,
-            )
-            .where(counted(period.from, period.to, ["expense"]))
-            .groupBy(sql`shares.member_id`)
-            .orderBy(desc(sql`sum(shares.amount_cents)`), sql`shares.member_id`),
-      listTransactionPage(
-        db,
-        viewer.householdId,
-        { sort: "date-desc", limit: latestCount, ...(scoped ? { member: scoped } : {}) },
-        "en",
-      ),
-      setupOf(db, viewer.householdId),
-    ]);
-
-  const figures = figureRows[0] ?? { income: 0, expense: 0, previousIncome: 0, previousExpense: 0 };
-  const byMonth = new Map(monthRows.map((row) => [row.month, row]));
   return {
     period,
     previous,
     figures: {
-      current: figuresOf(figures.income, figures.expense),
-      previous: figuresOf(figures.previousIncome, figures.previousExpense),
+      current: figuresOf(sumOf(current, "income"), sumOf(current, "expense")),
+      previous: figuresOf(sumOf(before, "income"), sumOf(before, "expense")),
     },
-    spendingByCategory: categoryRows.map((row) => ({
-      categoryId: row.categoryId,
-      totalCents: row.totalCents,
-      count: row.count,
-    })),
+    spendingByCategory: [...byCategory]
+      .map(([categoryId, sum]) => ({ id: categoryId, ...sum }))
+      .sort(largestFirst)
+      .map(({ id, totalCents, count }) => ({ categoryId: id, totalCents, count })),
     monthly: Array.from({ length: 12 }, (_, index) => {
       const month = addMonths(firstMonth, index);
       const row = byMonth.get(month);
       return { month, incomeCents: row?.incomeCents ?? 0, expenseCents: row?.expenseCents ?? 0 };
     }),
-    memberSpending: memberRows,
+    memberSpending: scoped
+      ? null
+      : [...byMember]
+          .map(([memberId, totalCents]) => ({ id: memberId, totalCents }))
+          .sort(largestFirst)
+          .map(({ id, totalCents }) => ({ memberId: id ?? "", expenseCents: totalCents })),
     latest: latestPage.items,
     setup: setupRows[0] ?? {
       hasIncome: false,

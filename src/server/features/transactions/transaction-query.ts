@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "#server/db/client.ts";
 import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
+import { periodTotals, sumOf } from "#server/features/transactions/period-totals.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { isIsoDate } from "#shared/dates.ts";
 import type { Language } from "#shared/i18n.ts";
@@ -251,12 +252,16 @@ export async function listTransactionPage(
 /**
  * What a filter adds up to, in one aggregate: the number of entries, and the income and the
  * spending (settlements are neither). With a member filter: the sums of that member's shares.
+ * A filter of dates, kind, categories and member only (no search, no amounts) is read from the
+ * monthly roll-ups (summaryFromTotals); any other filter from the entries.
  */
 export async function summarizeTransactions(
   db: Queryable,
   householdId: string,
   filter: TransactionFilter,
 ): Promise<{ count: number; incomeCents: number; expenseCents: number }> {
+  const fromTotals = await summaryFromTotals(db, householdId, filter);
+  if (fromTotals) return fromTotals;
   const member = filter.member && isUuid(filter.member) ? filter.member : null;
   const amount = member ? sql`${transactionShares.amountCents}` : sql`${transactions.amountCents}`;
   const base = db
@@ -285,4 +290,50 @@ export async function summarizeTransactions(
         .where(transactionWhere(householdId, filter))
     : await base.where(transactionWhere(householdId, filter));
   return row ?? { count: 0, incomeCents: 0, expenseCents: 0 };
+}
+
+/** The earliest and latest dates an entry can have (isoDateSchema). */
+const allTime = { from: "0001-01-01", to: "9999-12-31" };
+
+/**
+ * The summary of a filter without search or amounts, from the monthly roll-ups: the whole months
+ * of the period from the totals, the days of months it covers in part from the entries. The
+ * household's count adds its settlements (neither income nor spending, but entries of the list).
+ * Undefined when the filter needs the entries themselves.
+ */
+async function summaryFromTotals(
+  db: Queryable,
+  householdId: string,
+  filter: TransactionFilter,
+): Promise<{ count: number; incomeCents: number; expenseCents: number } | undefined> {
+  if (filter.q || filter.min !== undefined || filter.max !== undefined) return undefined;
+  if (filter.kind === "settlement") return undefined;
+  const member = filter.member !== undefined && filter.member !== "" ? filter.member : null;
+  if (member !== null && !isUuid(member)) return undefined;
+  const category =
+    filter.category !== undefined && filter.category.trim() !== ""
+      ? categoryIds(filter.category)
+      : undefined;
+  const period = { from: filter.from ?? allTime.from, to: filter.to ?? allTime.to };
+  const rows = await periodTotals(db, householdId, member ? { member } : "household", period, {
+    ...(filter.kind ? { kind: filter.kind } : {}),
+    ...(category ? { categoryIds: category } : {}),
+  });
+  let count = rows.reduce((total, row) => total + row.entries, 0);
+  if (!member && !filter.kind && !category) {
+    const [settlements] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.householdId, householdId),
+          eq(transactions.kind, "settlement"),
+          isNull(transactions.deletedAt),
+          gte(transactions.occurredOn, period.from),
+          lte(transactions.occurredOn, period.to),
+        ),
+      );
+    count += settlements?.count ?? 0;
+  }
+  return { count, incomeCents: sumOf(rows, "income"), expenseCents: sumOf(rows, "expense") };
 }
