@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, daysInMonth } from "./dates.ts";
 import {
+  continuedDayOfMonth,
   frequencies,
   nextOccurrenceAfter,
   nthOccurrence,
@@ -150,5 +151,76 @@ describe("recurrence", () => {
     expect(
       occurrencesBetween({ ...rule, endDate: "2024-01-30" }, "2024-01-01", "2025-01-01"),
     ).toEqual([]);
+  });
+
+  it("keeps a series' day when it is continued from any of its dates (a split)", () => {
+    fc.assert(
+      fc.property(
+        ruleArb,
+        fc.integer({ min: 0, max: 60 }),
+        fc.constantFrom(...frequencies),
+        (rule, k, next) => {
+          const open = { ...rule, endDate: null };
+          const splitDate = nthOccurrence(open, k);
+          // Continued at the same frequency: the very same dates from the split on.
+          const same = {
+            ...open,
+            startDate: splitDate,
+            dayOfMonth: continuedDayOfMonth(open, splitDate, rule.frequency),
+          };
+          const until = addDays(splitDate, 800);
+          expect(occurrencesBetween(same, splitDate, until)).toEqual(
+            occurrencesBetween(open, splitDate, until),
+          );
+          // At another frequency: it starts on the split date all the same.
+          const other = {
+            frequency: next,
+            startDate: splitDate,
+            endDate: null,
+            dayOfMonth: continuedDayOfMonth(open, splitDate, next),
+          };
+          expect(nthOccurrence(other, 0)).toBe(splitDate);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("runs on the 31st after a split on 30 September, at any month-based frequency", () => {
+    const rule: Recurrence = { frequency: "monthly", startDate: "2026-07-31", endDate: null };
+    const dayOfMonth = continuedDayOfMonth(rule, "2026-09-30", "monthly");
+    expect(dayOfMonth).toBe(31);
+    expect(
+      occurrencesBetween(
+        { ...rule, startDate: "2026-09-30", dayOfMonth },
+        "2026-09-01",
+        "2027-03-31",
+      ),
+    ).toEqual([
+      "2026-09-30",
+      "2026-10-31",
+      "2026-11-30",
+      "2026-12-31",
+      "2027-01-31",
+      "2027-02-28",
+      "2027-03-31",
+    ]);
+    const quarterly = { frequency: "quarterly" as const, startDate: "2026-09-30", endDate: null };
+    expect(
+      occurrencesBetween(
+        { ...quarterly, dayOfMonth: continuedDayOfMonth(rule, "2026-09-30", "quarterly") },
+        "2026-09-01",
+        "2027-06-30",
+      ),
+    ).toEqual(["2026-09-30", "2026-12-31", "2027-03-31", "2027-06-30"]);
+    // Weekly from or to a month-based series: the split date's own day.
+    expect(continuedDayOfMonth(rule, "2026-09-30", "weekly")).toBeNull();
+    expect(
+      continuedDayOfMonth(
+        { frequency: "weekly", startDate: "2026-07-31" },
+        "2026-08-21",
+        "monthly",
+      ),
+    ).toBeNull();
   });
 });

@@ -88,6 +88,12 @@ export const recurringRules = pgTable(
     frequency: text("frequency", { enum: frequencyValues }).notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }),
+    /**
+     * The day of the month a month-based series was set on, when it is not the start date's: a
+     * series split on a shorter month's last day (30 September of one set on the 31st) keeps
+     * falling on the 31st. Null: the start date's day.
+     */
+    dayOfMonth: integer("day_of_month"),
     materializedThrough: date("materialized_through", { mode: "string" }),
     /**
      * A loan's monthly payment booked as this rule: each occurrence's amount is that month's
@@ -105,6 +111,7 @@ export const recurringRules = pgTable(
   (t) => [
     index("recurring_rules_household_id_idx").on(t.householdId),
     check("recurring_rules_amount_positive", sql`${t.amountCents} > 0`),
+    check("recurring_rules_day_of_month", sql`${t.dayOfMonth} between 1 and 31`),
   ],
 );
 

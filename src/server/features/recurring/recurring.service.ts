@@ -16,7 +16,11 @@ import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import type { IsoDate } from "#shared/dates.ts";
 import { addDays } from "#shared/dates.ts";
-import { nextOccurrenceAfter, occurrencesBetween } from "#shared/recurrence.ts";
+import {
+  continuedDayOfMonth,
+  nextOccurrenceAfter,
+  occurrencesBetween,
+} from "#shared/recurrence.ts";
 import type {
   EditFollowingInput,
   RecurringRule,
@@ -83,7 +87,7 @@ async function insertRule(
   householdId: string,
   fields: RuleFields,
   schedule: Pick<RuleRow, "frequency" | "startDate" | "endDate" | "loanId"> &
-    Partial<Pick<RuleRow, "policyId">>,
+    Partial<Pick<RuleRow, "policyId" | "dayOfMonth">>,
 ) {
   const { columns, shares } = entryColumns(fields);
   const [rule] = await tx
@@ -336,10 +340,11 @@ export async function upcoming(
 /**
  * "This and all following": the occurrence's series is split at its date. The old rule ends
  * the day before (or goes away when the occurrence was its first); a new rule with the new
- * fields starts on that date and takes over the occurrences already made from then on (deleted
- * ones too, so they stay deleted), which get the new fields. Made occurrences that do not fall
- * on the new schedule (after a change of frequency) are deleted; dates of the new schedule not
- * made yet are made at once.
+ * fields starts on that date (keeping the day of the month the series was set on: split on 30
+ * September, a series set on the 31st goes on on 31 October) and takes over the occurrences
+ * already made from then on (deleted ones too, so they stay deleted), which get the new fields.
+ * Made occurrences that do not fall on the new schedule (after a change of frequency) are
+ * deleted; dates of the new schedule not made yet are made at once.
  */
 export async function editFollowing(
   db: Db,
@@ -381,9 +386,12 @@ export async function editFollowing(
     if (old.loanId && input.splitMode === "amount") {
       throw fieldError(viewer, "splitMode", "loanSplitByPercent");
     }
+    const frequency = input.frequency ?? old.frequency;
     const rule = await insertRule(tx, viewer.householdId, input, {
-      frequency: input.frequency ?? old.frequency,
+      frequency,
       startDate: splitDate,
+      // The series keeps the day it was set on (the 31st, also when split on 30 September).
+      dayOfMonth: continuedDayOfMonth(old, splitDate, frequency),
       endDate,
       loanId: old.loanId,
       policyId: old.policyId,
@@ -522,6 +530,7 @@ export async function rewriteFollowing(
   const rule = await insertRule(tx, old.householdId, fields, {
     frequency: changes.frequency,
     startDate: splitDate,
+    dayOfMonth: continuedDayOfMonth(old, splitDate, changes.frequency),
     endDate: old.endDate,
     loanId: old.loanId,
     policyId: old.policyId,

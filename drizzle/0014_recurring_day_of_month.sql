@@ -1,0 +1,2 @@
+ALTER TABLE "recurring_rules" ADD COLUMN "day_of_month" integer;--> statement-breakpoint
+ALTER TABLE "recurring_rules" ADD CONSTRAINT "recurring_rules_day_of_month" CHECK ("recurring_rules"."day_of_month" between 1 and 31);
