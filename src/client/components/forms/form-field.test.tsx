@@ -7,7 +7,9 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Input } from "#client/components/ui/input.tsx";
+import { amountForSchema } from "#client/features/transactions/amount-input.ts";
 import { ApiError } from "#client/lib/api.ts";
+import { amountCentsSchema } from "#shared/schemas/transactions.schema.ts";
 import { FormField, FormFieldset } from "./form-field.tsx";
 import { MoneyInput } from "./number-inputs.tsx";
 import { schemaResolver } from "./schema-resolver.ts";
@@ -165,5 +167,53 @@ describe("schemaResolver and showServerErrors", () => {
       false,
     );
     expect(showServerErrors(new Error("offline"), setError, () => "x")).toBe(false);
+  });
+});
+
+describe("an amount that reads two ways", () => {
+  // As the loan form checks a part's principal: a nested field, the shared schema's rule.
+  const schema = z.object({ parts: z.array(z.object({ principalCents: amountCentsSchema })) });
+  type Values = { parts: { principal: string }[] };
+  const resolver = schemaResolver(
+    schema,
+    (values: Values) => ({
+      parts: values.parts.map((part) => ({ principalCents: amountForSchema(part.principal) })),
+    }),
+    (path) => (path === "parts.0.principalCents" ? "parts.0.principal" : "parts"),
+  );
+
+  function PrincipalForm() {
+    const {
+      register,
+      handleSubmit,
+      formState: { errors },
+    } = useForm<Values>({ resolver, defaultValues: { parts: [{ principal: "" }] } });
+    return (
+      <form onSubmit={(event) => void handleSubmit(() => undefined)(event)} noValidate>
+        <FormField label="Bedrag" error={errors.parts?.[0]?.principal?.message}>
+          <MoneyInput {...register("parts.0.principal")} />
+        </FormField>
+        <button type="submit">Opslaan</button>
+      </form>
+    );
+  }
+
+  it("is refused with both readings in the language on screen; one reading or none is not", async () => {
+    const user = userEvent.setup();
+    renderIn("nl", <PrincipalForm />);
+    const input = screen.getByLabelText("Bedrag");
+    await user.type(input, "200,000");
+    await user.click(screen.getByRole("button", { name: "Opslaan" }));
+    expect(describedBy(input).map((text) => text?.replace(/\s/g, " "))).toEqual([
+      "200,000 is te lezen als € 200.000,00 of € 200,00 — schrijf 200000 of 200,00",
+    ]);
+    await user.clear(input);
+    await user.type(input, "12,5x");
+    await user.click(screen.getByRole("button", { name: "Opslaan" }));
+    expect(describedBy(input)).toEqual(["Voer een geldig bedrag in"]);
+    await user.clear(input);
+    await user.type(input, "200.000,00");
+    await user.click(screen.getByRole("button", { name: "Opslaan" }));
+    expect(input.getAttribute("aria-invalid")).toBeNull();
   });
 });
