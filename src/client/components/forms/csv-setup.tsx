@@ -7,8 +7,12 @@ import { NativeSelect } from "#client/components/ui/select.tsx";
 import {
   dateFormats,
   decimalSeparators,
+  decodeCsvBytes,
+  headerRow,
   parseCsv,
+  tableRows,
   type BadRow,
+  type CsvEncoding,
   type CsvRecord,
   type DateFormat,
   type DecimalSeparator,
@@ -23,15 +27,26 @@ import { validationMessage } from "#shared/validation.ts";
  * Texts are in the common namespace under `csv`.
  */
 
-/** The setup every import has: columns by index, a header row, the date and number formats. */
+/**
+ * The setup every import has: columns by index, a header row (after the lines before the table,
+ * if any), the date and number formats.
+ */
 type CsvSetup = {
   hasHeader: boolean;
+  skipTop?: number | null | undefined;
+  skipBottom?: number | null | undefined;
   dateFormat: DateFormat;
   decimal: DecimalSeparator;
   columns: Record<string, number | null | undefined>;
 };
 
-export type LoadedCsv = { text: string; fileName: string; records: CsvRecord[] };
+export type LoadedCsv = {
+  text: string;
+  fileName: string;
+  records: CsvRecord[];
+  /** How the bytes were read: UTF-8, or Windows-1252 (ISO-8859-1) when they are not UTF-8. */
+  encoding: CsvEncoding;
+};
 
 /**
  * A chosen CSV file and the setup guessed from it: `onFile` reads and parses the file, then
@@ -52,10 +67,10 @@ export function useCsvFile<S extends CsvSetup>(guess: (records: CsvRecord[]) => 
     reset();
     if (!file) return;
     try {
-      const text = await file.text();
+      const { text, encoding } = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
       const { records } = parseCsv(text);
       if (records.length === 0) throw new Error("empty");
-      setLoaded({ text, fileName: file.name, records });
+      setLoaded({ text, fileName: file.name, records, encoding });
       setSetup(guess(records));
     } catch {
       setReadFailed(true);
@@ -66,7 +81,7 @@ export function useCsvFile<S extends CsvSetup>(guess: (records: CsvRecord[]) => 
     () => Math.max(0, ...(loaded?.records.slice(0, 50).map((r) => r.cells.length) ?? [])),
     [loaded],
   );
-  const header = setup?.hasHeader ? loaded?.records[0]?.cells : undefined;
+  const header = loaded && setup ? headerRow(loaded.records, setup) : undefined;
   const columnLabel = (index: number) => {
     const name = header?.[index]?.trim();
     const column = t("csv.columnN", { n: index + 1 });
@@ -86,12 +101,24 @@ export function useCsvFile<S extends CsvSetup>(guess: (records: CsvRecord[]) => 
   return { loaded, setup, readFailed, onFile, reset, width, columnLabel, change, changeColumn };
 }
 
-/** The file input, and under it the file's name and rows, or that it could not be read. */
+const encodingNames: Record<CsvEncoding, string> = {
+  "utf-8": "UTF-8",
+  "utf-16le": "UTF-16",
+  "utf-16be": "UTF-16",
+  "windows-1252": "Windows-1252 (ISO-8859-1)",
+};
+
+/**
+ * The file input, and under it the file's name, its rows and how it was read (when not UTF-8),
+ * or that it could not be read.
+ */
 export function CsvFileField({
   id,
   loaded,
   readFailed,
   hasHeader,
+  skipTop,
+  skipBottom,
   onFile,
   testId,
 }: {
@@ -99,6 +126,9 @@ export function CsvFileField({
   loaded: LoadedCsv | null;
   readFailed: boolean;
   hasHeader: boolean;
+  /** Lines before and after the table, left out of the count of rows. */
+  skipTop?: number | null | undefined;
+  skipBottom?: number | null | undefined;
   onFile: (file: File | undefined) => void;
   testId?: string;
 }) {
@@ -122,8 +152,14 @@ export function CsvFileField({
           {loaded.fileName} ·{" "}
           {t("csv.rows", {
             // The data rows: a header row holds column names, not data.
-            count: Math.max(0, loaded.records.length - (hasHeader ? 1 : 0)),
+            count: tableRows(loaded.records, { hasHeader, skipTop, skipBottom }).length,
           })}
+          {loaded.encoding === "utf-8" ? null : (
+            <span data-testid="csv-encoding">
+              {" "}
+              · {t("csv.encoding", { encoding: encodingNames[loaded.encoding] })}
+            </span>
+          )}
         </p>
       ) : null}
     </div>

@@ -24,17 +24,26 @@ import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
+import { useCategories } from "#client/features/categories/categories.queries.ts";
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { api, ApiError, unwrap } from "#client/lib/api.ts";
 import { useLanguage } from "#client/lib/use-language.ts";
 import {
-  guessImportSetup,
+  amountColumnProblem,
+  analyseImport,
   kindSources,
   mapImportRows,
+  mustConfirm,
+  normaliseWord,
+  parseDate,
+  tableRows,
+  type CategoryKinds,
   type ImportSetup,
+  type ImportUncertainty,
   type KindSource,
 } from "#shared/csv-import.ts";
 import { formatMoney } from "#shared/money.ts";
+import { validationMessage } from "#shared/validation.ts";
 import { formatDate } from "./transaction-row.tsx";
 import { invalidateMoney } from "./transactions.queries.ts";
 
@@ -50,13 +59,15 @@ function postImport(input: {
 }
 
 const requiredFields = ["date", "amount"] as const;
-const optionalFields = ["kind", "category", "merchant", "notes"] as const;
+const optionalFields = ["credit", "kind", "category", "merchant", "notes", "currency"] as const;
 const previewRows = 5;
 
 /**
  * Import from CSV: choose a file, map its columns, choose the date and number formats, see the
  * good rows and the bad ones with their reasons (the shared code the server runs again), and
- * import the good ones all at once. The same file twice adds nothing twice.
+ * import the good ones all at once. The same file twice adds nothing twice. What the guess is
+ * not sure of is said above the columns: an uncertain amount column or indicator words must be
+ * confirmed before importing; a day/month order the file cannot tell is shown with an example.
  */
 export function ImportDialog({
   open,
@@ -73,7 +84,15 @@ export function ImportDialog({
   const queryClient = useQueryClient();
   const members = useMembers(account);
   const people = members.data ? activePeople(members.data) : [];
-  const file = useCsvFile((records) => guessImportSetup(records, language));
+  const categories = useCategories();
+  const [uncertain, setUncertain] = useState<ImportUncertainty[]>([]);
+  const [confirmed, setConfirmed] = useState(false);
+  const file = useCsvFile((records) => {
+    const guess = analyseImport(records, language);
+    setUncertain(guess.uncertain);
+    setConfirmed(false);
+    return guess.setup;
+  });
   const { loaded, setup, width, columnLabel, change, changeColumn } = file;
   const [memberId, setMemberId] = useState(account.member.id);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -94,18 +113,51 @@ export function ImportDialog({
     run.reset();
   };
 
+  // The household's categories decide the kind of a category the file names (as on the server).
+  const categoryKinds = useMemo<CategoryKinds>(() => {
+    const kinds = new Map<string, Set<"income" | "expense">>();
+    for (const category of categories.data ?? []) {
+      const name = category.name.trim().toLowerCase();
+      kinds.set(name, new Set([...(kinds.get(name) ?? []), category.kind]));
+    }
+    return kinds;
+  }, [categories.data]);
   const mapped = useMemo(
-    () => (loaded && setup ? mapImportRows(loaded.records, setup) : null),
-    [loaded, setup],
+    () => (loaded && setup ? mapImportRows(loaded.records, setup, { categoryKinds }) : null),
+    [loaded, setup, categoryKinds],
   );
+  const missing = (index: number | null | undefined) => index === null || index === undefined;
   const kindColumnMissing =
-    setup?.kindFrom === "column" &&
-    (setup.columns.kind === null || setup.columns.kind === undefined);
+    (setup?.kindFrom === "column" && missing(setup.columns.kind)) ||
+    (setup?.kindFrom === "split" && missing(setup.columns.credit));
+  const amountProblem = loaded && setup ? amountColumnProblem(loaded.records, setup) : null;
+  const needsConfirm = uncertain.some((doubt) => mustConfirm.includes(doubt)) && !confirmed;
+  // The kind column's values, for choosing the one that means money out.
+  const kindValues = useMemo(() => {
+    const kind = setup?.columns.kind;
+    if (!loaded || !setup || kind === null || kind === undefined) return [];
+    const values = new Map<string, string>();
+    for (const row of tableRows(loaded.records, setup).slice(0, 1000)) {
+      const value = (row.cells[kind] ?? "").trim();
+      if (value !== "" && !values.has(normaliseWord(value)) && values.size < 12)
+        values.set(normaliseWord(value), value);
+    }
+    return [...values];
+  }, [loaded, setup]);
+  const firstDate = useMemo(() => {
+    if (!loaded || !setup) return null;
+    const text = tableRows(loaded.records, setup)
+      .map((row) => (row.cells[setup.columns.date] ?? "").trim())
+      .find((value) => parseDate(value, setup.dateFormat) !== null);
+    const iso = text ? parseDate(text, setup.dateFormat) : null;
+    return text && iso ? { text, date: formatDate(iso, language) } : null;
+  }, [loaded, setup, language]);
   const good = mapped?.good.length ?? 0;
   const bad = mapped?.bad ?? [];
 
+  const blocked = good === 0 || kindColumnMissing || needsConfirm || amountProblem !== null;
   const submit = () => {
-    if (!loaded || !setup || good === 0 || kindColumnMissing) return;
+    if (!loaded || !setup || blocked) return;
     run.mutate({ text: loaded.text, setup, memberId, fileName: loaded.fileName });
   };
 
@@ -160,6 +212,8 @@ export function ImportDialog({
               loaded={loaded}
               readFailed={file.readFailed}
               hasHeader={setup?.hasHeader ?? false}
+              skipTop={setup?.skipTop}
+              skipBottom={setup?.skipBottom}
               onFile={(chosen) => {
                 setResult(null);
                 run.reset();
@@ -169,6 +223,63 @@ export function ImportDialog({
 
             {loaded && setup && mapped ? (
               <>
+                {uncertain.length > 0 || (setup.skipTop ?? 0) + (setup.skipBottom ?? 0) > 0 ? (
+                  <section
+                    className="grid gap-2 rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-50"
+                    aria-live="polite"
+                    data-testid="import-doubts"
+                  >
+                    <ul className="grid gap-1">
+                      {(setup.skipTop ?? 0) + (setup.skipBottom ?? 0) > 0 ? (
+                        <li data-testid="import-skipped">
+                          {t("import.skippedLines", {
+                            top: setup.skipTop ?? 0,
+                            bottom: setup.skipBottom ?? 0,
+                          })}
+                        </li>
+                      ) : null}
+                      {uncertain.includes("amount") ? (
+                        <li data-testid="import-doubt-amount">
+                          {t("import.doubts.amount", {
+                            column: columnLabel(setup.columns.amount),
+                          })}
+                        </li>
+                      ) : null}
+                      {uncertain.includes("kindValues") ? (
+                        <li data-testid="import-doubt-kind-values">
+                          {t("import.doubts.kindValues", {
+                            column: columnLabel(setup.columns.kind ?? 0),
+                          })}
+                        </li>
+                      ) : null}
+                      {uncertain.includes("dateOrder") && firstDate ? (
+                        <li data-testid="import-doubt-date-order">
+                          {t("import.doubts.dateOrder", {
+                            format: setup.dateFormat,
+                            example: firstDate.text,
+                            date: firstDate.date,
+                          })}
+                        </li>
+                      ) : null}
+                      {uncertain.includes("kind") && setup.kindFrom === "default" ? (
+                        <li data-testid="import-doubt-kind">
+                          {t("import.doubts.kind", { kind: t(`kinds.${setup.defaultKind}`) })}
+                        </li>
+                      ) : null}
+                    </ul>
+                    {uncertain.some((doubt) => mustConfirm.includes(doubt)) ? (
+                      <label className="flex items-center gap-2 font-medium">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary"
+                          checked={confirmed}
+                          onChange={(event) => setConfirmed(event.target.checked)}
+                        />
+                        {t("import.confirmGuess")}
+                      </label>
+                    ) : null}
+                  </section>
+                ) : null}
                 <fieldset className="grid min-w-0 gap-3">
                   <legend className="mb-2 text-sm font-medium">{t("import.mapping")}</legend>
                   <CsvHeaderToggle
@@ -176,19 +287,30 @@ export function ImportDialog({
                     onChange={(hasHeader) => change({ hasHeader })}
                   />
                   <div className="grid gap-3 sm:grid-cols-3">
-                    {[...requiredFields, ...optionalFields].map((field) => (
-                      <CsvColumnSelect
-                        key={field}
-                        id={`${uid}-col-${field}`}
-                        label={t(`import.fields.${field}`)}
-                        value={setup.columns[field]}
-                        width={width}
-                        columnLabel={columnLabel}
-                        optional={!(requiredFields as readonly string[]).includes(field)}
-                        onChange={(value) => changeColumn(field, value)}
-                      />
-                    ))}
+                    {[...requiredFields, ...optionalFields]
+                      .filter((field) => field !== "credit" || setup.kindFrom === "split")
+                      .map((field) => (
+                        <CsvColumnSelect
+                          key={field}
+                          id={`${uid}-col-${field}`}
+                          label={t(
+                            field === "amount" && setup.kindFrom === "split"
+                              ? "import.fields.amountOut"
+                              : `import.fields.${field}`,
+                          )}
+                          value={setup.columns[field]}
+                          width={width}
+                          columnLabel={columnLabel}
+                          optional={!(requiredFields as readonly string[]).includes(field)}
+                          onChange={(value) => changeColumn(field, value)}
+                        />
+                      ))}
                   </div>
+                  {amountProblem ? (
+                    <p className="text-sm text-destructive" data-testid="import-amount-problem">
+                      {validationMessage(amountProblem, language)}
+                    </p>
+                  ) : null}
                   <div className="grid gap-3 sm:grid-cols-3">
                     <CsvFormatFields
                       uid={uid}
@@ -224,9 +346,43 @@ export function ImportDialog({
                         ))}
                       </NativeSelect>
                       {kindColumnMissing ? (
-                        <p className="text-sm text-destructive">{t("import.kindColumnMissing")}</p>
+                        <p className="text-sm text-destructive">
+                          {t(
+                            setup.kindFrom === "split"
+                              ? "import.creditColumnMissing"
+                              : "import.kindColumnMissing",
+                          )}
+                        </p>
                       ) : null}
                     </div>
+                    {setup.kindFrom === "column" && kindValues.length > 0 ? (
+                      <div className="grid gap-1.5">
+                        <Label htmlFor={`${uid}-out-value`}>{t("import.outValue")}</Label>
+                        <NativeSelect
+                          id={`${uid}-out-value`}
+                          value={setup.outValue ?? ""}
+                          onChange={(event) => change({ outValue: event.target.value || null })}
+                        >
+                          <option value="">{t("import.outValueWords")}</option>
+                          {kindValues.map(([value, shown]) => (
+                            <option key={value} value={value}>
+                              {shown}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      </div>
+                    ) : null}
+                    {setup.kindFrom !== "default" ? (
+                      <label className="flex items-center gap-2 text-sm sm:col-span-3">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary"
+                          checked={setup.flipSign ?? false}
+                          onChange={(event) => change({ flipSign: event.target.checked })}
+                        />
+                        {t("import.flipSign")}
+                      </label>
+                    ) : null}
                     <div className="grid gap-1.5">
                       <Label htmlFor={`${uid}-default-kind`}>{t("import.defaultKind")}</Label>
                       <NativeSelect
@@ -330,7 +486,7 @@ export function ImportDialog({
               </Button>
               <Button
                 type="button"
-                disabled={good === 0 || run.isPending || kindColumnMissing}
+                disabled={blocked || run.isPending}
                 aria-busy={run.isPending}
                 onClick={submit}
               >
