@@ -96,7 +96,7 @@ test("in Dutch: a file whose amount column cannot be told is said so and must be
   await expect(dialog.getByTestId("import-result")).toContainText("3 posten geïmporteerd");
 });
 
-test("a US card file: month-first dates from the whole file, debit and credit columns, not the card number", async ({
+test("US card files: month-first dates from the whole file, debit and credit columns, not the card number, and a sign turned round", async ({
   page,
   baseURL,
   mailbox,
@@ -127,4 +127,22 @@ test("a US card file: month-first dates from the whole file, debit and credit co
   await expect(dialog.getByRole("row").nth(1)).toContainText("5 Jan 2025");
   await expect(dialog.getByRole("row").nth(5)).toContainText("28 Jan 2025");
   await expect(dialog.getByRole("row").nth(3)).toContainText("Income");
+
+  // An Amex file writes spending positive: the preview asks before anything comes in as income.
+  await dialog.getByLabel("CSV file").setInputFiles({
+    name: "amex.csv",
+    mimeType: "text/csv",
+    buffer: bankFile("amex.csv"),
+  });
+  await expect(dialog.getByTestId("import-doubt-sign")).toBeVisible();
+  const submit = dialog.getByRole("button", { name: "Import 5 rows" });
+  await expect(submit).toBeDisabled();
+  await dialog
+    .getByLabel("Money out is written as a positive amount: turn every row round")
+    .check();
+  await expect(dialog.getByRole("row").nth(1)).toContainText("Expense");
+  await expect(dialog.getByRole("row").nth(3)).toContainText("Income");
+  await dialog.getByLabel("I checked the columns: the preview is right").check();
+  await submit.click();
+  await expect(dialog.getByTestId("import-result")).toContainText("5 entries imported");
 });

@@ -616,6 +616,37 @@ describe("analyseImport", () => {
     );
   });
 
+  it("asks about the sign when most amounts are positive, as credit cards write spending", () => {
+    const card = parseCsv(
+      "2025-01-02,4.50,A\n2025-01-03,82.17,B\n2025-01-04,-500.00,C\n2025-01-05,38.00,D",
+    ).records;
+    expect(analyseImport(card, "en")).toMatchObject({
+      setup: { kindFrom: "sign" },
+      uncertain: ["sign"],
+    });
+    const account = parseCsv(
+      "2025-01-02,-4.50,A\n2025-01-03,-82.17,B\n2025-01-04,500.00,C\n2025-01-05,-38.00,D",
+    ).records;
+    expect(analyseImport(account, "en").uncertain).toEqual([]);
+  });
+
+  it("takes no column of placeholders as the indicator, and the sign over words when amounts are signed", () => {
+    const placeholders = parseCsv(
+      "2025-01-02;-4,50;-;A\n2025-01-03;8,17;-;B\n2025-01-04;-5,00;-;C",
+    ).records;
+    expect(analyseImport(placeholders, "nl").setup).toMatchObject({
+      kindFrom: "sign",
+      columns: { kind: null },
+    });
+    const unsigned = parseCsv(
+      "2025-01-02;4,50;D;A\n2025-01-03;8,17;C;B\n2025-01-04;5,00;D;C",
+    ).records;
+    expect(analyseImport(unsigned, "nl").setup).toMatchObject({
+      kindFrom: "column",
+      columns: { kind: 2 },
+    });
+  });
+
   it("skips a bank's title lines and totals", () => {
     const { setup } = analyseImport(
       parseCsv(

@@ -600,12 +600,13 @@ export function importKeys(rows: readonly ImportRow[]): string[] {
 }
 
 /**
- * What a guess of the setup is not sure of. The preview says so: "amount" and "kindValues"
- * must be confirmed before importing (`mustConfirm`), the others are shown beside their control.
+ * What a guess of the setup is not sure of. The preview says so: "amount", "kindValues" and
+ * "sign" (mostly positive amounts, as credit cards write spending) must be confirmed before
+ * importing (`mustConfirm`); the others are shown.
  */
-export const importUncertainties = ["amount", "kindValues", "dateOrder", "kind"] as const;
+export const importUncertainties = ["amount", "kindValues", "sign", "dateOrder", "kind"] as const;
 export type ImportUncertainty = (typeof importUncertainties)[number];
-export const mustConfirm: readonly ImportUncertainty[] = ["amount", "kindValues"];
+export const mustConfirm: readonly ImportUncertainty[] = ["amount", "kindValues", "sign"];
 
 export type ImportGuess = { setup: ImportSetup; uncertain: ImportUncertainty[] };
 
@@ -1096,12 +1097,23 @@ function analyseTable(
   let kind: number | null = null;
   let outValue: string | null = null;
   if (kindFrom !== "split") {
+    const signed = amountFacts?.cents.some((v) => v !== null && v < 0) ?? false;
+    // A column of the bank's words by its name; by its values only when the amounts carry no
+    // sign, and with both kinds in it (a column of "-" placeholders is no indicator).
     kind = take(
       findNamed(
         headerNames.kind,
         (c) => c.distinct <= 6 && c.values.some((v) => parseKind(v) !== null),
       ) ??
-        facts.find((c) => !taken.has(c.index) && c.kindWords && c.index !== amount)?.index ??
+        (signed
+          ? undefined
+          : facts.find(
+              (c) =>
+                !taken.has(c.index) &&
+                c.kindWords &&
+                c.index !== amount &&
+                new Set(c.values.map(parseKind)).size === 2,
+            )?.index) ??
         null,
     );
     if (kind !== null) {
@@ -1111,8 +1123,13 @@ function analyseTable(
         uncertain.add("kindValues");
         outValue = words.find((word) => parseKind(word) === "expense") ?? null;
       }
-    } else if (amountFacts?.cents.some((v) => v !== null && v < 0)) kindFrom = "sign";
-    else {
+    } else if (signed) {
+      kindFrom = "sign";
+      // Mostly positive amounts are a credit card's way: money out written positive.
+      const amounts = amountFacts?.cents.filter((v): v is number => v !== null && v !== 0) ?? [];
+      if (amounts.length >= 4 && amounts.filter((v) => v > 0).length >= amounts.length * 0.75)
+        uncertain.add("sign");
+    } else {
       kindFrom = "default";
       uncertain.add("kind");
     }

@@ -252,6 +252,9 @@ export function ImportDialog({
                           })}
                         </li>
                       ) : null}
+                      {uncertain.includes("sign") ? (
+                        <li data-testid="import-doubt-sign">{t("import.doubts.sign")}</li>
+                      ) : null}
                       {uncertain.includes("dateOrder") && firstDate ? (
                         <li data-testid="import-doubt-date-order">
                           {t("import.doubts.dateOrder", {

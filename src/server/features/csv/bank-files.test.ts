@@ -6,6 +6,7 @@ import {
   mapImportRows,
   parseCsv,
   type CsvEncoding,
+  type ImportSetup,
   type ImportUncertainty,
 } from "#shared/csv-import.ts";
 import type { Language } from "#shared/i18n.ts";
@@ -31,11 +32,11 @@ const read = (name: string) =>
     ),
   );
 
-function importGuessed(name: string, language: Language) {
+function importGuessed(name: string, language: Language, answer: Partial<ImportSetup> = {}) {
   const { text, encoding } = read(name);
   const { records } = parseCsv(text);
   const guess = analyseImport(records, language);
-  const { good, bad } = mapImportRows(records, guess.setup);
+  const { good, bad } = mapImportRows(records, { ...guess.setup, ...answer });
   return {
     encoding,
     guess,
@@ -59,6 +60,8 @@ const cases: {
   rows: Row[];
   bad?: { line: number; errors: string[] }[];
   skip?: [top: number, bottom: number];
+  /** What the person answers to the preview's question. */
+  answer?: Partial<ImportSetup>;
 }[] = [
   {
     file: "ing.csv",
@@ -242,6 +245,21 @@ const cases: {
     ],
   },
   {
+    // A credit card writes spending positive: the preview asks, and the sign is turned round.
+    file: "amex.csv",
+    language: "en",
+    encoding: "utf-8",
+    uncertain: ["sign"],
+    answer: { flipSign: true },
+    rows: [
+      ["2025-01-03", "expense", 450, "CORNER COFFEE NEW YORK", null],
+      ["2025-01-06", "expense", 8217, "GROCERY MART BROOKLYN", null],
+      ["2025-01-10", "income", 50000, "ONLINE PAYMENT - THANK YOU", null],
+      ["2025-01-14", "expense", 3800, "GAS STATION 42", null],
+      ["2025-01-28", "expense", 1999, "BOOKSTORE", null],
+    ],
+  },
+  {
     file: "revolut.csv",
     language: "en",
     encoding: "utf-8",
@@ -257,7 +275,7 @@ const cases: {
 describe("bank files import right with nothing but the guess", () => {
   for (const expected of cases) {
     it(`${expected.file}: every row's date, kind, amount, counterparty and description`, () => {
-      const result = importGuessed(expected.file, expected.language);
+      const result = importGuessed(expected.file, expected.language, expected.answer);
       expect(result.encoding).toBe(expected.encoding);
       expect(result.rows).toEqual(expected.rows);
       expect(result.bad).toEqual(expected.bad ?? []);
