@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers.tsx";
 import { router } from "./app/router.tsx";
+import { watchFormErrors } from "./lib/focus-form-errors.ts";
 import { initI18n } from "./lib/i18n.ts";
 import "./styles.css";
 
@@ -10,6 +11,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
 
 void initI18n();
+// A submitted form's first error is scrolled into view and focused, in every form.
+watchFormErrors();
 
 createRoot(root).render(
   <StrictMode>

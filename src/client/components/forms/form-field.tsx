@@ -15,13 +15,14 @@ export type FieldControlProps = {
 /**
  * A field's message under its control: a validation key of the shared schemas
  * (`#shared/validation.ts`) or an amount that reads two ways (`#shared/amount-messages.ts`) in
- * the language on screen, or a sentence shown as it is.
+ * the language on screen, or a sentence shown as it is. Marked `data-form-error` and focusable
+ * from script: a submit that shows it lands on it (`#client/lib/focus-form-errors.ts`).
  */
 export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
   const language = useLanguage();
   if (!message) return null;
   return (
-    <p id={id} className="text-sm text-destructive">
+    <p id={id} data-form-error="" tabIndex={-1} className="text-sm text-destructive outline-none">
       {formMessage(message, language)}
     </p>
   );

@@ -1,0 +1,72 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
+import {
+  acceptThroughApi,
+  browserCookies,
+  inviteThroughApi,
+  signUpThroughApi,
+} from "./page-models/household-api.ts";
+import { EntryDialog } from "./page-models/entries.ts";
+
+// Issue 16, item 10: a week's small frictions, each as a person meets it.
+test.use({ reducedMotion: "reduce" });
+
+/** A phone: the width the issue's tour was taken at. */
+const phone = { width: 390, height: 700 };
+
+function named(name: string, tag: string): Person {
+  return { ...newPerson(tag), name };
+}
+
+/** A household of two (Anna owns it, Sam joined), with Anna signed in in `page`. */
+async function coupleSignedIn(page: Page, baseURL: string | undefined, mailbox: Mailbox) {
+  if (!baseURL) throw new Error("baseURL is not set");
+  const owner = await signUpThroughApi(baseURL, mailbox, named("Anna de Vries", "owner"));
+  const partner = await signUpThroughApi(baseURL, mailbox, named("Sam Bakker", "partner"));
+  await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
+  await page.context().addCookies(browserCookies(owner));
+  return { owner, partner };
+}
+
+/** The element that has the focus in the page. */
+function focused(page: Page): Locator {
+  return page.locator("*:focus");
+}
+
+test("a split that does not add up: on a phone its message is scrolled above the Save bar and focused", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  await page.setViewportSize(phone);
+  await coupleSignedIn(page, baseURL, mailbox);
+  await page.goto("/dashboard");
+  await page.getByTestId("add-entry").click();
+  const form = new EntryDialog(page);
+  await expect(form.dialog).toBeVisible();
+  await form.amount.fill("100.00");
+  await form.category.selectOption({ label: "Groceries" });
+  await form.dialog.getByRole("radio", { name: "Split" }).check({ force: true });
+  await form.percentOf("Anna de Vries").fill("60");
+  await expect(form.remainder).toHaveText("10% too much");
+  // The fields scroll back up (the amount has just been typed), then Save.
+  await form.dialog.getByTestId("entry-form-body").evaluate((body) => body.scrollTo(0, 0));
+  const save = form.dialog.getByRole("button", { name: "Save" });
+  await save.click();
+
+  const message = form.dialog.getByText("Split percentages must add up to 100%");
+  await expect(message).toBeVisible();
+  await expect(message).toBeFocused();
+  await expect(message).toBeInViewport();
+  const messageBox = await message.boundingBox();
+  const saveBox = await save.boundingBox();
+  expect(messageBox && saveBox && messageBox.y + messageBox.height).toBeLessThanOrEqual(
+    saveBox?.y ?? 0,
+  );
+
+  // A wrong field is focused itself, in reading order: the amount before the split.
+  await form.amount.fill("");
+  await save.click();
+  await expect(form.amount).toBeFocused();
+  await expect(focused(page)).toHaveAttribute("aria-invalid", "true");
+});
