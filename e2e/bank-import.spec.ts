@@ -146,3 +146,42 @@ test("US card files: month-first dates from the whole file, debit and credit col
   await submit.click();
   await expect(dialog.getByTestId("import-result")).toContainText("5 entries imported");
 });
+
+test("in Dutch: Knab's file with its title line, D/C words and a choice of which one means money out", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  if (!baseURL) throw new Error("baseURL is not set");
+  const person = await signUpThroughApi(baseURL, mailbox, newPerson("knab"));
+  await page.context().addCookies(browserCookies(person));
+  await page.addInitScript(() => localStorage.setItem("language", "nl"));
+  await page.goto("/dashboard/transactions");
+  await page.getByRole("button", { name: "CSV importeren" }).first().click();
+  const dialog = page.getByTestId("import-dialog");
+  await dialog.getByLabel("CSV-bestand").setInputFiles({
+    name: "knab.csv",
+    mimeType: "text/csv",
+    buffer: bankFile("knab.csv"),
+  });
+  await expect(dialog.getByTestId("import-skipped")).toHaveText(
+    "Weggelaten omdat ze niet bij de tabel horen: 1 regel(s) erboven en 0 eronder (titels, totalen).",
+  );
+  await expect(dialog.getByLabel("Regels boven de tabel weglaten")).toHaveValue("1");
+  await expect(dialog.getByLabel("Inkomen of uitgave volgens")).toHaveValue("column");
+  await expect(dialog.getByTestId("import-preview-amount")).toHaveText([
+    "€ 23,45",
+    "€ 2.500,00",
+    "€ 8,10",
+    "€ 1.234,56",
+  ]);
+  await expect(dialog.getByRole("row").nth(1)).toContainText("Uitgave");
+  await expect(dialog.getByRole("row").nth(2)).toContainText("Inkomen");
+  // Choosing "C" as money out turns the rows round, in the preview as on import.
+  await dialog.getByLabel("Geld dat afgaat herken je aan").selectOption("c");
+  await expect(dialog.getByRole("row").nth(1)).toContainText("Inkomen");
+  await expect(dialog.getByRole("row").nth(2)).toContainText("Uitgave");
+  await dialog.getByLabel("Geld dat afgaat herken je aan").selectOption("");
+  await dialog.getByRole("button", { name: "4 rijen importeren" }).click();
+  await expect(dialog.getByTestId("import-result")).toContainText("4 posten geïmporteerd");
+});

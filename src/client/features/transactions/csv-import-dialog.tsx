@@ -290,6 +290,29 @@ export function ImportDialog({
                     onChange={(hasHeader) => change({ hasHeader })}
                   />
                   <div className="grid gap-3 sm:grid-cols-3">
+                    {(["skipTop", "skipBottom"] as const).map((field) => (
+                      <div key={field} className="grid gap-1.5">
+                        <Label htmlFor={`${uid}-${field}`}>{t(`import.${field}`)}</Label>
+                        <Input
+                          id={`${uid}-${field}`}
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          max={Math.min(1000, loaded.records.length)}
+                          value={setup[field] ?? 0}
+                          onChange={(event) => {
+                            const value = Math.trunc(Number(event.target.value));
+                            change({
+                              [field]: Number.isFinite(value)
+                                ? Math.min(Math.max(0, value), 1000, loaded.records.length)
+                                : 0,
+                            });
+                          }}
+                        />
+                      </div>
+                    ))}
+                  </div>
+                  <div className="grid gap-3 sm:grid-cols-3">
                     {[...requiredFields, ...optionalFields]
                       .filter((field) => field !== "credit" || setup.kindFrom === "split")
                       .map((field) => (
