@@ -461,7 +461,8 @@ export type CategoryKinds = ReadonlyMap<string, ReadonlySet<"income" | "expense"
 
 /**
  * Each record of the table as an entry, or the reasons it cannot be one (validation keys).
- * Never silently wrong: a row in another currency than the euro is refused, and a row whose
+ * Never silently wrong: a row in another currency than the euro (by the currency column, the
+ * amount's cell or the amount's header, "Amount (GBP)") is refused, and a row whose
  * kind (from the sign, a kind column or two amount columns) disagrees with its category's kind
  * (the household's category of that name, or for a new name the kind most of the file's rows
  * of that category have) is flagged, not turned into a look-alike category of the other kind.
@@ -475,6 +476,11 @@ export function mapImportRows(
   const bad: BadRow[] = [];
   const { columns } = setup;
   const outValue = setup.outValue ? normaliseWord(setup.outValue) : null;
+  // The currency the amount's header names ("Bedrag (EUR)", "Amount (GBP)", "Betrag (€)").
+  const amountHeader = headerRow(records, setup)?.[columns.amount] ?? "";
+  const headerCurrency = cellCurrency(
+    /\(\s*([A-Za-z]{3}|[€$£])\s*\)/.exec(amountHeader)?.[1] ?? "",
+  );
   /** Good rows whose category came from the file's category column. */
   const named = new Set<ImportRow>();
   for (const { line, cells } of tableRows(records, setup)) {
@@ -523,7 +529,8 @@ export function mapImportRows(
     if (setup.flipSign && kind && setup.kindFrom !== "default")
       kind = kind === "expense" ? "income" : "expense";
 
-    const currency = cellCurrency(cell(cells, columns.currency)) ?? cellCurrency(amountText);
+    const currency =
+      cellCurrency(cell(cells, columns.currency)) ?? cellCurrency(amountText) ?? headerCurrency;
     if (currency !== null && currency !== "EUR") errors.push("currencyNotEuro");
 
     const fromColumn = cell(cells, columns.category);
@@ -703,7 +710,10 @@ const headerNames = {
     "naam tegenpartij",
     "tegenpartij",
     "tegenrekeninghouder",
+    "naam tegenpartij bevat",
+    "counter party",
     "naam / omschrijving",
+    "name / description",
     "naam",
     "transaction description",
     "name",
@@ -718,6 +728,7 @@ const headerNames = {
     "empfanger",
     "description",
     "omschrijving",
+    "buchungstext",
     "winkel",
   ],
   notes: [
@@ -726,6 +737,10 @@ const headerNames = {
     "memo",
     "notities",
     "mededelingen",
+    "notifications",
+    "vrije mededeling",
+    "mededeling",
+    "payment reference",
     "opmerking",
     "opmerkingen",
     "omschrijving-1",
@@ -733,7 +748,6 @@ const headerNames = {
     "verwendungszweck",
     "vorgang/verwendungszweck",
     "description",
-    "details",
   ],
   currency: [
     "currency",
@@ -743,6 +757,7 @@ const headerNames = {
     "valuta mutatie",
     "wahrung",
     "waehrung",
+    "devies",
     "currency code",
   ],
 } satisfies Record<string, string[]>;
@@ -1147,8 +1162,10 @@ function analyseTable(
         )[0]?.index ??
       null,
   );
-  let merchant = take(findNamed(headerNames.merchant));
-  let notes = take(findNamed(headerNames.notes));
+  // A counterparty's account number is not its name (bunq's "Counterparty" is an IBAN).
+  const words = (c: ColumnFacts) => !c.accountLike;
+  let merchant = take(findNamed(headerNames.merchant, words));
+  let notes = take(findNamed(headerNames.notes, words));
   const texts = facts.filter(
     (c) =>
       !taken.has(c.index) &&

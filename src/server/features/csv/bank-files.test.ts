@@ -103,6 +103,52 @@ const cases: {
     ],
   },
   {
+    file: "ing-english.csv",
+    language: "en",
+    encoding: "utf-8",
+    rows: [
+      [
+        "2025-01-02",
+        "expense",
+        2345,
+        "Albert Heijn 1234",
+        "Card sequence no.: 001 02/01/2025 17:02",
+      ],
+      [
+        "2025-01-03",
+        "income",
+        250000,
+        "Werkgever B.V.",
+        "Name: Werkgever B.V. Description: Salaris januari",
+      ],
+      ["2025-01-05", "expense", 810, "Café Müller", "Card sequence no.: 001 05/01/2025 10:15"],
+    ],
+  },
+  {
+    // bunq's "Counterparty" is an IBAN: the name is the counterparty, not the account.
+    file: "bunq.csv",
+    language: "nl",
+    encoding: "utf-8",
+    rows: [
+      ["2025-01-02", "expense", 2345, "Albert Heijn 1234", "Albert Heijn 1234 Utrecht NLD"],
+      ["2025-01-03", "income", 250000, "Werkgever B.V.", "Salaris januari"],
+      ["2025-01-05", "expense", 810, "Café Müller", "Café Müller Utrecht NLD"],
+      ["2025-01-31", "expense", 123456, "Gemeente Utrecht", "Aanslag 2025"],
+    ],
+  },
+  {
+    // The amount's header says pounds: no row is stored as euros.
+    file: "starling.csv",
+    language: "en",
+    encoding: "utf-8",
+    uncertain: ["dateOrder"],
+    rows: [],
+    bad: [
+      { line: 2, errors: ["currencyNotEuro"] },
+      { line: 3, errors: ["currencyNotEuro"] },
+    ],
+  },
+  {
     file: "rabobank.csv",
     language: "nl",
     encoding: "windows-1252",
