@@ -70,3 +70,28 @@ test("a split that does not add up: on a phone its message is scrolled above the
   await expect(form.amount).toBeFocused();
   await expect(focused(page)).toHaveAttribute("aria-invalid", "true");
 });
+
+test("every page opens at its top: Start for free from the pricing, the footer's Privacy from the terms", async ({
+  page,
+}) => {
+  await page.setViewportSize(phone);
+  await page.goto("/");
+  const startFree = page.getByRole("link", { name: "Start for free" });
+  await startFree.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await startFree.click();
+  const signUp = page.getByRole("heading", { level: 1, name: "Create your account" });
+  await expect(signUp).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goto("/terms");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Back returns to where the terms were left (the browser's own restoring).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/terms$/);
+});

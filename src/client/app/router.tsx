@@ -1,4 +1,5 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs } from "react-router";
+import { createBrowserRouter, Outlet, redirect, type LoaderFunctionArgs } from "react-router";
+import { useScrollToTop } from "#client/lib/use-scroll-to-top.ts";
 import { accountQueries } from "#client/features/account/account.queries.ts";
 import { RouteError } from "./routes/route-error.tsx";
 import { queryClient } from "./providers.tsx";
@@ -13,9 +14,16 @@ async function requireAccount({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Every page: a navigation starts at its top (or its anchor). */
+function AppRoot() {
+  useScrollToTop();
+  return <Outlet />;
+}
+
 /** Areas of the dashboard, each with its own route module. `area` names it in the sidebar. */
 export const router = createBrowserRouter([
   {
+    Component: AppRoot,
     errorElement: <RouteError />,
     hydrateFallbackElement: <div className="min-h-svh" aria-busy="true" />,
     children: [
