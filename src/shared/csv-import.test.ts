@@ -647,6 +647,22 @@ describe("analyseImport", () => {
     });
   });
 
+  it("keeps short rows of the table that have a date, at the top and at the bottom", () => {
+    const lines = [
+      "2025-01-02,-1.00,,,",
+      "2025-01-03,-2.00,Shop,NL91ABNA0417164300,Groceries for the week",
+      "2025-01-04,-3.00,Shop,NL91ABNA0417164300,Groceries for the week",
+      "2025-01-05,-4.00,Shop,NL91ABNA0417164300,Groceries for the week",
+      "2025-01-06,-5.00,,,",
+    ];
+    const records = parseCsv(lines.join("\n")).records;
+    const { setup } = analyseImport(records, "en");
+    expect(setup).toMatchObject({ skipTop: 0, skipBottom: 0, hasHeader: false });
+    expect(mapImportRows(records, setup).good.map((row) => row.amountCents)).toEqual([
+      100, 200, 300, 400, 500,
+    ]);
+  });
+
   it("skips a bank's title lines and totals", () => {
     const { setup } = analyseImport(
       parseCsv(

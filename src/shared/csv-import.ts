@@ -927,18 +927,32 @@ export function analyseImport(records: readonly CsvRecord[], language: Language)
   return bottom === guess.setup.skipBottom ? guess : analyseTable(records, language, bottom);
 }
 
+/** How many cells of a record are filled, and the usual number in the file's first lines. */
+const filledCells = (record: CsvRecord | undefined) =>
+  record ? record.cells.filter((c) => c.trim() !== "").length : 0;
+function typicalFilled(records: readonly CsvRecord[]): number {
+  const counts = records
+    .slice(0, 500)
+    .map(filledCells)
+    .sort((a, b) => a - b);
+  return counts[Math.floor(counts.length / 2)] ?? 0;
+}
+
 /**
- * How many lines under the table are totals ("Totaal", "Endsaldo", "Closing balance"): from the
- * end, lines with such a word and no date of the file's format in its date column.
+ * How many lines under the table are not part of it: from the end, lines without a date of the
+ * file's format in its date column that are short (less than half the usual cells) or totals
+ * ("Totaal", "Endsaldo", "Closing balance"). A short row with a date is the table's own.
  */
 function totalsUnder(records: readonly CsvRecord[], setup: ImportSetup): number {
   const skipTop = setup.skipTop ?? 0;
-  let skipBottom = setup.skipBottom ?? 0;
+  const typical = typicalFilled(records);
+  let skipBottom = 0;
   while (skipBottom < 1000 && records.length - skipBottom - 1 > skipTop + 1) {
     const last = records[records.length - 1 - skipBottom];
     const dateCell = (last?.cells[setup.columns.date] ?? "").trim();
     const totals = last?.cells.some((c) => totalsLine.test(headerCell(c))) ?? false;
-    if (!totals || parseDate(dateCell, setup.dateFormat) !== null) break;
+    const short = filledCells(last) * 2 < typical;
+    if (!(totals || short) || parseDate(dateCell, setup.dateFormat) !== null) break;
     skipBottom++;
   }
   return skipBottom;
@@ -950,17 +964,26 @@ function analyseTable(
   bottom: number | null,
 ): ImportGuess {
   const uncertain = new Set<ImportUncertainty>();
-  // The table's bounds: lines with less than half the usual number of filled cells are outside.
-  const filled = (record: CsvRecord | undefined) =>
-    record ? record.cells.filter((c) => c.trim() !== "").length : 0;
-  const counts = records
-    .slice(0, 500)
-    .map(filled)
-    .sort((a, b) => a - b);
-  const typical = counts[Math.floor(counts.length / 2)] ?? 0;
-  const outside = (record: CsvRecord | undefined) => filled(record) * 2 < typical;
+  // The table's bounds: lines with less than half the usual number of filled cells are outside
+  // (here for a first look; `totalsUnder` decides the lines under the table by their dates).
+  const typical = typicalFilled(records);
+  const outside = (record: CsvRecord | undefined) => filledCells(record) * 2 < typical;
+  const isHeader = (record: CsvRecord | undefined) => {
+    const names = record?.cells.map(headerCell) ?? [];
+    // A header names a field and holds no date (a data row may hold a word like "Debet").
+    return (
+      names.some((name) => allHeaderNames.has(name)) &&
+      !names.some((name) => dateFormats.some((format) => parseDate(name, format) !== null))
+    );
+  };
   let skipTop = 0;
   while (skipTop < Math.min(records.length - 1, 1000) && outside(records[skipTop])) skipTop++;
+  // Without a header under them, only lines of one cell are titles: a short first row is data.
+  if (skipTop > 0 && !isHeader(records[skipTop])) {
+    skipTop = 0;
+    while (skipTop < Math.min(records.length - 1, 1000) && filledCells(records[skipTop]) <= 1)
+      skipTop++;
+  }
   let skipBottom = bottom ?? 0;
   while (
     bottom === null &&
@@ -971,10 +994,7 @@ function analyseTable(
     skipBottom++;
 
   const first = records[skipTop]?.cells.map(headerCell) ?? [];
-  // A header names a field and holds no date (a data row may hold a word like "Debet").
-  const named =
-    first.some((name) => allHeaderNames.has(name)) &&
-    !first.some((name) => dateFormats.some((format) => parseDate(name, format) !== null));
+  const named = isHeader(records[skipTop]);
   const hasHeader =
     named || (first.length > 0 && first.every((c) => !/\d/.test(c)) && records.length > 1);
   const rows = tableRows(records, { hasHeader, skipTop, skipBottom });
