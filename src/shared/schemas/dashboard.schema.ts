@@ -3,14 +3,16 @@ import { isIsoDate } from "../dates.ts";
 import { isoDateSchema, transactionListItemSchema } from "./transactions.schema.ts";
 
 /**
- * The dashboard's query: a period (both dates, or neither for the current month) and an optional
- * member (none, or the household's aggregate row: the household).
+ * The dashboard's query: a period (both dates, or neither for the current month), an optional
+ * member (none, or the household's aggregate row: the household) and the person's today (their
+ * own calendar; the server's when left out), which tells a period that runs from one that is over.
  */
 export const dashboardQuerySchema = z
   .object({
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
     member: z.string().max(100).optional(),
+    today: isoDateSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.from && !value.to)
@@ -37,8 +39,18 @@ export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 
 export const dashboardSchema = z.object({
   period: periodSchema,
-  /** The period of the same length right before (a calendar month, a year, or as many days). */
+  /**
+   * What `figures.current` covers: the period, or while it runs (today in it, before its last
+   * day) the period up to today.
+   */
+  compared: periodSchema,
+  /**
+   * What `figures.previous` covers: the period of the same length right before (a calendar
+   * month, a year, or as many days), or while the period runs the same days of it (1–26 October
+   * for 1–26 November).
+   */
   previous: periodSchema,
+  /** Income, spending, net and savings rate of `compared` (current) and `previous`. */
   figures: z.object({ current: dashboardFiguresSchema, previous: dashboardFiguresSchema }),
   /** The period's spending per category (null: uncategorised), largest first. */
   spendingByCategory: z.array(

@@ -3,17 +3,23 @@ import { api, unwrap } from "#client/lib/api.ts";
 import type { Period } from "./period.ts";
 
 /**
- * The overview's figures of a period for the household (null) or one member. Its key starts
+ * The overview's figures of a period for the household (null) or one member, as of the person's
+ * today. Its key starts
  * with "transactions" so every change of an entry (which invalidates that key) refreshes it.
  */
 export const dashboardQueries = {
-  overview: (period: Period, member: string | null) =>
+  overview: (period: Period, member: string | null, day: string) =>
     queryOptions({
-      queryKey: ["transactions", "dashboard", period.from, period.to, member ?? "household"],
+      queryKey: ["transactions", "dashboard", period.from, period.to, member ?? "household", day],
       queryFn: () =>
         unwrap(
           api.dashboard.$get({
-            query: { from: period.from, to: period.to, ...(member ? { member } : {}) },
+            query: {
+              from: period.from,
+              to: period.to,
+              today: day,
+              ...(member ? { member } : {}),
+            },
           }),
         ),
       // Fetched on each visit: steps done elsewhere (an invitation, a budget) tick off at once.
@@ -22,5 +28,6 @@ export const dashboardQueries = {
     }),
 };
 
-export const useOverview = (period: Period, member: string | null) =>
-  useQuery(dashboardQueries.overview(period, member));
+/** `day`: the person's today, which tells a period that runs (compared up to today). */
+export const useOverview = (period: Period, member: string | null, day: string) =>
+  useQuery(dashboardQueries.overview(period, member, day));

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { Dashboard } from "#shared/schemas/dashboard.schema.ts";
-import { changeBp, entriesLink, type Period } from "./period.ts";
+import { comparisonOf, entriesLink, periodLength, type Period } from "./period.ts";
 
 type FigureKey = "income" | "spending" | "net" | "savingsRate";
 
@@ -13,7 +13,9 @@ const linkClass =
 
 /**
  * The period's income, spending, net and savings rate, each a link to the entries behind it,
- * with the change against the period of the same length before (whose figure links too).
+ * with the change against the period of the same length before (whose figure links too). While
+ * the period runs, the figures are up to today and the period before is its same days (the
+ * server's `compared` and `previous`). No percentage against too little (decision 029): it says so.
  */
 export function FigureCards({
   board,
@@ -30,6 +32,11 @@ export function FigureCards({
   const link = (period: Period, kind?: "income" | "expense") =>
     entriesLink({ ...period, member, ...(kind ? { kind } : {}) });
   const rate = (bp: number | null) => (bp === null ? "—" : format.percent(bp));
+  const before = t("overview.range", {
+    from: format.day(board.previous.from),
+    to: format.day(board.previous.to),
+  });
+  const tooLittle = t(`overview.tooLittle.${periodLength(board.period)}`);
 
   const figures: {
     key: FigureKey;
@@ -39,6 +46,8 @@ export function FigureCards({
     previousHref: string;
     /** The change as a percentage ("+12.3%"), or in points for the savings rate. */
     change: string | null;
+    /** Instead of a percentage: the period before had too little to compare with. */
+    tooLittle: boolean;
     /** Whether the change is good news (income up, spending down), bad, or neither. */
     tone: "good" | "bad" | "neutral";
     direction: "up" | "down" | "flat";
@@ -51,22 +60,24 @@ export function FigureCards({
     kind: "income" | "expense" | undefined,
     upIsGood: boolean,
   ) => {
-    const bp = changeBp(now, before);
+    const comparison = comparisonOf(now, before);
     const direction = now > before ? "up" : now < before ? "down" : "flat";
     // Net can change sign, where a percentage says nothing: its change is in money.
     const change =
       key === "net"
         ? signed(format.money(Math.abs(now - before)), now - before)
-        : bp === null
-          ? null
-          : signed(format.percent(Math.abs(bp)), bp);
+        : comparison.kind === "change"
+          ? signed(format.percent(Math.abs(comparison.bp)), comparison.bp)
+          : null;
+    const tooLittle = key !== "net" && comparison.kind === "tooLittle";
     figures.push({
       key,
       value: format.money(now),
       previousValue: format.money(before),
-      href: link(board.period, kind),
+      href: link(board.compared, kind),
       previousHref: link(board.previous, kind),
       change: direction === "flat" ? null : change,
+      tooLittle,
       tone: direction === "flat" ? "neutral" : (direction === "up") === upIsGood ? "good" : "bad",
       direction,
     });
@@ -83,8 +94,9 @@ export function FigureCards({
     key: "savingsRate",
     value: rate(current.savingsRateBp),
     previousValue: rate(previous.savingsRateBp),
-    href: link(board.period),
+    href: link(board.compared),
     previousHref: link(board.previous),
+    tooLittle: false,
     change:
       points === null
         ? null
@@ -138,9 +150,15 @@ export function FigureCards({
                   <Arrow className="size-3.5" aria-hidden="true" />
                   {figure.change}
                 </span>
+              ) : figure.tooLittle ? (
+                <span data-testid={`figure-${figure.key}-too-little`}>{tooLittle}</span>
               ) : null}
-              <Link to={figure.previousHref} className={linkClass}>
-                {t("overview.previous", { value: figure.previousValue })}
+              <Link
+                to={figure.previousHref}
+                className={linkClass}
+                data-testid={`figure-${figure.key}-previous`}
+              >
+                {t("overview.previous", { range: before, value: figure.previousValue })}
               </Link>
             </span>
           </li>

@@ -46,7 +46,7 @@ export function OverviewPage({ account, plan }: { account: Account; plan: PlanNa
   const { choice, period } = periodFromParams(params, day);
   const scope = useScope(account);
   const member = scope.member?.id ?? null;
-  const overview = useOverview(period, member);
+  const overview = useOverview(period, member, day);
   const name = firstName(account.profile.fullName || account.user.name);
 
   const choose = (next: PeriodChoice, range?: Period) => {

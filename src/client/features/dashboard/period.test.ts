@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { changeBp, entriesLink, periodFromParams, presetPeriod } from "./period.ts";
+import {
+  changeBp,
+  comparisonOf,
+  entriesLink,
+  periodFromParams,
+  periodLength,
+  presetPeriod,
+} from "./period.ts";
 
 describe("the dashboard's periods", () => {
   it("reckons each preset from today, across the year boundary and in a leap year", () => {
@@ -55,5 +62,24 @@ describe("the dashboard's periods", () => {
     expect(changeBp(50, 100)).toBe(-5_000);
     expect(changeBp(-50, -100)).toBe(5_000);
     expect(changeBp(100, 0)).toBeNull();
+  });
+
+  it("gives no percentage against less than €50 or less than 5 % of the amount now", () => {
+    expect(comparisonOf(190_871, 2_999)).toEqual({ kind: "tooLittle" });
+    expect(comparisonOf(100, 0)).toEqual({ kind: "tooLittle" });
+    expect(comparisonOf(0, 4_999)).toEqual({ kind: "tooLittle" });
+    expect(comparisonOf(0, 5_000)).toEqual({ kind: "change", bp: -10_000 });
+    expect(comparisonOf(100_000, 5_000)).toEqual({ kind: "change", bp: 190_000 });
+    expect(comparisonOf(100_001, 5_000)).toEqual({ kind: "tooLittle" });
+    expect(comparisonOf(0, 0)).toEqual({ kind: "same" });
+    expect(comparisonOf(2_999, 2_999)).toEqual({ kind: "same" });
+  });
+
+  it("names the period before a month, a year or neither", () => {
+    expect(periodLength({ from: "2026-02-01", to: "2026-02-28" })).toBe("month");
+    expect(periodLength({ from: "2026-01-01", to: "2026-12-31" })).toBe("year");
+    expect(periodLength({ from: "2025-12-01", to: "2026-11-30" })).toBe("year");
+    expect(periodLength({ from: "2026-01-01", to: "2026-03-31" })).toBe("other");
+    expect(periodLength({ from: "2026-02-02", to: "2026-02-28" })).toBe("other");
   });
 });

@@ -73,3 +73,32 @@ export function changeBp(current: number, previous: number): number | null {
   if (previous === 0) return null;
   return Math.round(((current - previous) * 10_000) / Math.abs(previous));
 }
+
+/**
+ * The smallest earlier amount a percentage is given against: €50 (decision 029). Below it, or
+ * below 5 % of the amount now (a rise of more than 1,900 %), a percentage says nothing.
+ */
+export const smallestBaseCents = 5_000;
+
+/**
+ * How an amount compares with the earlier one: the same, a change in basis points, or too
+ * little before to compare (decision 029).
+ */
+export function comparisonOf(
+  current: number,
+  previous: number,
+): { kind: "same" } | { kind: "tooLittle" } | { kind: "change"; bp: number } {
+  if (current === previous) return { kind: "same" };
+  const base = Math.abs(previous);
+  if (base < smallestBaseCents || base * 20 < Math.abs(current)) return { kind: "tooLittle" };
+  return { kind: "change", bp: changeBp(current, previous) ?? 0 };
+}
+
+/** What the period before is called in "too little … to compare": a month, a year or neither. */
+export function periodLength(period: Period): "month" | "year" | "other" {
+  const fromMonth = period.from.slice(0, 7);
+  const toMonth = period.to.slice(0, 7);
+  if (!period.from.endsWith("-01") || period.to !== monthRange(toMonth).to) return "other";
+  if (fromMonth === toMonth) return "month";
+  return addMonths(fromMonth, 11) === toMonth ? "year" : "other";
+}

@@ -36,21 +36,58 @@ export function currentMonth(day = today()): Period {
  * followed back by as many whole months; any other period by as many days.
  */
 export function previousPeriod(period: Period): Period {
-  const fromMonth = period.from.slice(0, 7);
-  const toMonth = period.to.slice(0, 7);
-  if (period.from.endsWith("-01") && period.to === lastDayOf(toMonth)) {
-    const months =
-      (Number(toMonth.slice(0, 4)) - Number(fromMonth.slice(0, 4))) * 12 +
-      Number(toMonth.slice(5, 7)) -
-      Number(fromMonth.slice(5, 7)) +
-      1;
+  const months = wholeMonths(period);
+  if (months !== null) {
     return {
-      from: `${addMonths(fromMonth, -months)}-01`,
-      to: lastDayOf(addMonths(toMonth, -months)),
+      from: `${addMonths(period.from.slice(0, 7), -months)}-01`,
+      to: lastDayOf(addMonths(period.to.slice(0, 7), -months)),
     };
   }
   const days = daysBetween(period.from, period.to) + 1;
   return { from: addDays(period.from, -days), to: addDays(period.from, -1) };
+}
+
+/** How many calendar months a period of whole months spans, or null when it is not one. */
+function wholeMonths(period: Period): number | null {
+  const fromMonth = period.from.slice(0, 7);
+  const toMonth = period.to.slice(0, 7);
+  if (!period.from.endsWith("-01") || period.to !== lastDayOf(toMonth)) return null;
+  return (
+    (Number(toMonth.slice(0, 4)) - Number(fromMonth.slice(0, 4))) * 12 +
+    Number(toMonth.slice(5, 7)) -
+    Number(fromMonth.slice(5, 7)) +
+    1
+  );
+}
+
+/**
+ * What the figures compare: the period with the period before it, or, while the period runs
+ * (today falls in it before its last day), the period up to today with the same days of the
+ * period before — on 26 November, 1–26 November with 1–26 October. Whole months are followed
+ * back month by month, the day kept where the earlier month has it (1–30 March with 1–28
+ * February) and a month's last day standing for the earlier month's last (1–31 March with 1–29
+ * February); any other period by as many days from the start of the period before.
+ */
+export function comparison(period: Period, day: string): { current: Period; previous: Period } {
+  const before = previousPeriod(period);
+  if (!(period.from <= day && day < period.to)) return { current: period, previous: before };
+  const current = { from: period.from, to: day };
+  const months = wholeMonths(period);
+  if (months === null) {
+    return {
+      current,
+      previous: { from: before.from, to: addDays(before.from, daysBetween(period.from, day)) },
+    };
+  }
+  const earlierMonth = addMonths(day.slice(0, 7), -months);
+  const earlierLast = lastDayOf(earlierMonth);
+  const to =
+    day === lastDayOf(day.slice(0, 7))
+      ? earlierLast
+      : `${earlierMonth}-${day.slice(8, 10)}` < earlierLast
+        ? `${earlierMonth}-${day.slice(8, 10)}`
+        : earlierLast;
+  return { current, previous: { from: before.from, to } };
 }
 
 export function figuresOf(incomeCents: number, expenseCents: number): DashboardFigures {
@@ -69,14 +106,16 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
   const scoped = member && !member.isHousehold ? member.id : null;
   const period: Period =
     query.from && query.to ? { from: query.from, to: query.to } : currentMonth();
-  const previous = previousPeriod(period);
+  const compared = comparison(period, query.today ?? today());
   const lastMonth = period.to.slice(0, 7);
   const firstMonth = addMonths(lastMonth, -11);
 
   const scope = scoped ? { member: scoped } : ("household" as const);
-  const [current, before, months, memberRows, latestPage, setupRows] = await Promise.all([
+  const inProgress = compared.current.to !== period.to;
+  const [current, soFar, before, months, memberRows, latestPage, setupRows] = await Promise.all([
     periodTotals(db, viewer.householdId, scope, period),
-    periodTotals(db, viewer.householdId, scope, previous),
+    inProgress ? periodTotals(db, viewer.householdId, scope, compared.current) : null,
+    periodTotals(db, viewer.householdId, scope, compared.previous),
     periodTotals(db, viewer.householdId, scope, {
       from: `${firstMonth}-01`,
       to: lastDayOf(lastMonth),
@@ -120,9 +159,10 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
 
   return {
     period,
-    previous,
+    compared: compared.current,
+    previous: compared.previous,
     figures: {
-      current: figuresOf(sumOf(current, "income"), sumOf(current, "expense")),
+      current: figuresOf(sumOf(soFar ?? current, "income"), sumOf(soFar ?? current, "expense")),
       previous: figuresOf(sumOf(before, "income"), sumOf(before, "expense")),
     },
     spendingByCategory: [...byCategory]

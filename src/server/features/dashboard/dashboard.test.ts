@@ -10,7 +10,8 @@ import { outboxVerificationLink, signUpAndVerify } from "#test/accounts.ts";
 import { errorOf } from "#test/client.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
 import { useTestApp } from "#test/test-app.ts";
-import { currentMonth, previousPeriod } from "./dashboard.service.ts";
+import { today } from "#shared/dates.ts";
+import { comparison, currentMonth } from "./dashboard.service.ts";
 
 type Summary = { count: number; incomeCents: number; expenseCents: number };
 
@@ -92,10 +93,12 @@ describeOnEachDatabase("dashboard", (database) => {
   it("answers this month by default, and the figures of a month and the month before", async () => {
     const now = await dashboardOf("");
     expect(now.period).toEqual(currentMonth());
-    expect(now.previous).toEqual(previousPeriod(currentMonth()));
+    expect(now.compared).toEqual(comparison(currentMonth(), today()).current);
+    expect(now.previous).toEqual(comparison(currentMonth(), today()).previous);
     expect(now.monthly).toHaveLength(12);
 
     const january = await dashboardOf("from=2031-01-01&to=2031-01-31");
+    expect(january.compared).toEqual({ from: "2031-01-01", to: "2031-01-31" });
     expect(january.previous).toEqual({ from: "2030-12-01", to: "2030-12-31" });
     expect(january.figures.current).toEqual({
       incomeCents: 550_000,
@@ -173,6 +176,91 @@ describeOnEachDatabase("dashboard", (database) => {
     expect(year.figures.current.expenseCents).toBe(3_734 + 777);
   });
 
+  it("compares a period that runs up to today with the same days of the period before", async () => {
+    // On 20 January: 1–20 January against 1–20 December. The salaries of the 25th and 31st
+    // are not in yet, and neither is December's 31st; the whole months would say "income
+    // −100 %" against December's salary and compare a third of a month with a whole one.
+    const running = await dashboardOf("from=2031-01-01&to=2031-01-31&today=2031-01-20");
+    expect(running.period).toEqual({ from: "2031-01-01", to: "2031-01-31" });
+    expect(running.compared).toEqual({ from: "2031-01-01", to: "2031-01-20" });
+    expect(running.previous).toEqual({ from: "2030-12-01", to: "2030-12-20" });
+    expect(running.figures.current).toEqual({
+      incomeCents: 0,
+      expenseCents: 2_500 + 1_234,
+      netCents: -3_734,
+      savingsRateBp: null,
+    });
+    expect(running.figures.previous).toEqual({
+      incomeCents: 200_000,
+      expenseCents: 0,
+      netCents: 200_000,
+      savingsRateBp: 10_000,
+    });
+    // The rest of the board is the whole period.
+    expect(running.spendingByCategory).toEqual([
+      { categoryId: home.expenseCategoryId, totalCents: 2_500, count: 1 },
+      { categoryId: home.otherExpenseCategoryId, totalCents: 1_234, count: 1 },
+    ]);
+    // A member's shares, the same days.
+    const partner = await dashboardOf(
+      `from=2031-01-01&to=2031-01-31&today=2031-01-20&member=${home.partnerId}`,
+    );
+    expect(partner.figures.current.expenseCents).toBe(2_500 + 234);
+    expect(partner.figures.previous.expenseCents).toBe(0);
+    // On the month's last day the month is whole: 1–31 January against 1–31 December.
+    const whole = await dashboardOf("from=2031-01-01&to=2031-01-31&today=2031-01-31");
+    expect(whole.compared).toEqual({ from: "2031-01-01", to: "2031-01-31" });
+    expect(whole.previous).toEqual({ from: "2030-12-01", to: "2030-12-31" });
+    expect(whole.figures.current.incomeCents).toBe(550_000);
+    expect(whole.figures.previous.expenseCents).toBe(10_000);
+
+    const compared = async (from: string, to: string, day: string) => {
+      const board = await dashboardOf(`from=${from}&to=${to}&today=${day}`);
+      return [board.compared, board.previous];
+    };
+    // Short months: the day where February has it, else February's last.
+    expect(await compared("2031-03-01", "2031-03-31", "2031-03-15")).toEqual([
+      { from: "2031-03-01", to: "2031-03-15" },
+      { from: "2031-02-01", to: "2031-02-15" },
+    ]);
+    expect(await compared("2031-03-01", "2031-03-31", "2031-03-30")).toEqual([
+      { from: "2031-03-01", to: "2031-03-30" },
+      { from: "2031-02-01", to: "2031-02-28" },
+    ]);
+    expect(await compared("2032-03-01", "2032-03-31", "2032-03-29")).toEqual([
+      { from: "2032-03-01", to: "2032-03-29" },
+      { from: "2032-02-01", to: "2032-02-29" },
+    ]);
+    expect(await compared("2031-03-01", "2031-03-31", "2031-03-31")).toEqual([
+      { from: "2031-03-01", to: "2031-03-31" },
+      { from: "2031-02-01", to: "2031-02-28" },
+    ]);
+    // A month's last day stands for the earlier month's last: 1–30 April with 1–31 March.
+    expect(await compared("2031-04-01", "2031-06-30", "2031-04-30")).toEqual([
+      { from: "2031-04-01", to: "2031-04-30" },
+      { from: "2031-01-01", to: "2031-01-31" },
+    ]);
+    // A year so far with the same days of the year before (a leap day with February's last).
+    expect(await compared("2032-01-01", "2032-12-31", "2032-02-29")).toEqual([
+      { from: "2032-01-01", to: "2032-02-29" },
+      { from: "2031-01-01", to: "2031-02-28" },
+    ]);
+    // Any other period: as many days from the start of the period before.
+    expect(await compared("2031-03-10", "2031-03-20", "2031-03-12")).toEqual([
+      { from: "2031-03-10", to: "2031-03-12" },
+      { from: "2031-02-27", to: "2031-03-01" },
+    ]);
+    // A period that has not begun, or is over, is compared whole.
+    expect(await compared("2031-03-01", "2031-03-31", "2031-02-27")).toEqual([
+      { from: "2031-03-01", to: "2031-03-31" },
+      { from: "2031-02-01", to: "2031-02-28" },
+    ]);
+    // The person's today must be a date.
+    const bad = await home.person.client.get("/api/dashboard?today=tomorrow");
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).fields).toEqual({ today: "Please enter a valid date" });
+  });
+
   it("shows 12 months ending with the period's last month, empty months as 0", async () => {
     const january = await dashboardOf("from=2031-01-01&to=2031-01-31");
     expect(january.monthly.map((row) => row.month)).toEqual([
@@ -210,18 +298,22 @@ describeOnEachDatabase("dashboard", (database) => {
   });
 
   it("reconciles every figure with the transactions list's summary, for the household and each member", async () => {
+    // [from, to, today]: the last ones run, so their figures are up to today.
     const periods = [
-      ["2031-01-01", "2031-01-31"],
-      ["2030-12-01", "2030-12-31"],
-      ["2030-12-31", "2031-01-01"],
-      ["2031-01-31", "2031-02-01"],
-      ["2030-01-01", "2030-12-31"],
-      ["2030-12-15", "2031-02-15"],
+      ["2031-01-01", "2031-01-31", "2040-01-01"],
+      ["2030-12-01", "2030-12-31", "2040-01-01"],
+      ["2030-12-31", "2031-01-01", "2040-01-01"],
+      ["2031-01-31", "2031-02-01", "2040-01-01"],
+      ["2030-01-01", "2030-12-31", "2040-01-01"],
+      ["2030-12-15", "2031-02-15", "2040-01-01"],
+      ["2031-01-01", "2031-01-31", "2031-01-20"],
+      ["2031-01-01", "2031-12-31", "2031-01-31"],
+      ["2030-12-15", "2031-02-15", "2031-01-01"],
     ] as const;
     for (const member of [undefined, home.memberId, home.partnerId]) {
       const scope = member ? `&member=${member}` : "";
-      for (const [from, to] of periods) {
-        const board = await dashboardOf(`from=${from}&to=${to}${scope}`);
+      for (const [from, to, day] of periods) {
+        const board = await dashboardOf(`from=${from}&to=${to}&today=${day}${scope}`);
         const check = async (
           range: { from: string; to: string },
           figures: Dashboard["figures"]["current"],
@@ -232,10 +324,12 @@ describeOnEachDatabase("dashboard", (database) => {
             (await summaryOf(`kind=expense&${dates}`)).expenseCents,
           );
         };
-        await check(board.period, board.figures.current);
+        await check(board.compared, board.figures.current);
         await check(board.previous, board.figures.previous);
         const spent = board.spendingByCategory.reduce((total, row) => total + row.totalCents, 0);
-        expect(spent).toBe(board.figures.current.expenseCents);
+        expect(spent).toBe(
+          (await summaryOf(`kind=expense&from=${from}&to=${to}${scope}`)).expenseCents,
+        );
         for (const row of board.spendingByCategory) {
           const summary = await summaryOf(
             `kind=expense&category=${row.categoryId ?? ""}&from=${from}&to=${to}${scope}`,
@@ -246,9 +340,7 @@ describeOnEachDatabase("dashboard", (database) => {
           expect(board.memberSpending).toBeNull();
         } else {
           const shares = board.memberSpending ?? [];
-          expect(shares.reduce((total, row) => total + row.expenseCents, 0)).toBe(
-            board.figures.current.expenseCents,
-          );
+          expect(shares.reduce((total, row) => total + row.expenseCents, 0)).toBe(spent);
           for (const row of shares) {
             const summary = await summaryOf(
               `kind=expense&member=${row.memberId}&from=${from}&to=${to}`,
