@@ -51,6 +51,10 @@ describe("parseAmount", () => {
     expect(parseAmount("-12,50 €", "comma")).toBe(-1250);
     expect(parseAmount("EUR12", "dot")).toBe(1200);
     expect(parseAmount("EURO 12", "dot")).toBeNull();
+    expect(parseAmount("12.50 DR", "dot")).toBe(-1250);
+    expect(parseAmount("12,50CR", "comma")).toBe(1250);
+    expect(parseAmount("€ 1.234,56 Dr", "comma")).toBe(-123456);
+    expect(parseAmount("DR", "dot")).toBeNull();
   });
 
   it("refuses what is not an amount", () => {

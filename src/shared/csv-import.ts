@@ -284,7 +284,7 @@ export function parseDate(input: string, format: DateFormat): string | null {
 /**
  * A written number taken apart, with the given decimal separator: its sign and its whole and
  * fraction digits (grouping removed). Reads "1.234,56" / "1,234.56", "-12,50", "12,50-",
- * "(12.50)" (negative), "+3", ",99", and spaces, a currency sign (€ $ £) or a three-letter
+ * "(12.50)" (negative), "12.50 DR" (negative) / "12.50 CR", "+3", ",99", and spaces, a currency sign (€ $ £) or a three-letter
  * currency code before or after ("€ 12,50", "USD 182.50", "182.50 USD"). Null when it is not a
  * number. The amounts of the transactions import and the units and prices of the trades import
  * are both read here, so a bank's or broker's way of writing numbers is learnt once.
@@ -298,6 +298,12 @@ export function readNumber(
     .replace(/^[A-Z]{3}(?=[\d.,(+\-−€$£])|(?<=[\d.,)\-€$£])[A-Z]{3}$/i, "")
     .replace(/[€$£]/g, "");
   let negative = false;
+  // A bank's own mark after the amount: "12.50 DR" is money out, "12.50 CR" money in.
+  const marked = /^(.*\d)(cr|dr)$/i.exec(text);
+  if (marked) {
+    negative = (marked[2] ?? "").toLowerCase() === "dr";
+    text = marked[1] ?? "";
+  }
   const parenthesised = /^\((.*)\)$/.exec(text);
   if (parenthesised) {
     negative = true;
