@@ -667,6 +667,30 @@ describe("analyseImport", () => {
     ]);
   });
 
+  it("finds money out and money in without names, and asks which is which", () => {
+    const records = parseCsv(
+      "02/01/2025,SHOP,23.45,,976.55\n03/01/2025,EMPLOYER,,2500.00,3476.55\n05/01/2025,CAFE,8.10,,3468.45\n31/01/2025,COUNCIL,123.00,,3345.45",
+    ).records;
+    const { setup, uncertain } = analyseImport(records, "en");
+    expect(setup).toMatchObject({ kindFrom: "split", columns: { amount: 2, credit: 3 } });
+    expect(uncertain).toContain("amount");
+    expect(mapImportRows(records, setup).good.map((r) => [r.kind, r.amountCents])).toEqual([
+      ["expense", 2345],
+      ["income", 250000],
+      ["expense", 810],
+      ["expense", 12300],
+    ]);
+  });
+
+  it("takes only real currency codes as a currency column", () => {
+    const records = parseCsv(
+      "02-01-2025,-1.00,BEA,Shop\n03-01-2025,2.00,OVB,Work\n04-01-2025,-3.00,ICM,Tax",
+    ).records;
+    expect(analyseImport(records, "nl").setup.columns.currency).toBeNull();
+    const euros = parseCsv("02-01-2025,-1.00,EUR,Shop\n03-01-2025,2.00,EUR,Work").records;
+    expect(analyseImport(euros, "nl").setup.columns.currency).toBe(2);
+  });
+
   it("skips a bank's title lines and totals", () => {
     const { setup } = analyseImport(
       parseCsv(

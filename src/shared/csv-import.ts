@@ -793,6 +793,19 @@ export function looksLikeAccountNumber(value: string): boolean {
   );
 }
 
+/** ISO 4217 codes (the runtime's list), so a column of codes like "BEA" or "OVB" is no currency. */
+let currencyCodes: ReadonlySet<string> | undefined;
+function isCurrencyCode(value: string): boolean {
+  if (!currencyCodes) {
+    try {
+      currencyCodes = new Set(Intl.supportedValuesOf("currency"));
+    } catch {
+      currencyCodes = new Set(["EUR", "USD", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK"]);
+    }
+  }
+  return currencyCodes.has(value);
+}
+
 const headerCell = (value: string) =>
   normaliseWord(value)
     .replace(/^["']|["':]$/g, "")
@@ -859,7 +872,7 @@ function columnFacts(
     mixedSigns: amounts.some((v) => v < 0) && amounts.some((v) => v > 0),
     kindWords:
       values.length > 0 && values.every((v) => parseKind(v) !== null) && new Set(values).size <= 4,
-    currencyCodes: values.length > 0 && values.every((v) => /^[A-Z]{3}$/.test(v)),
+    currencyCodes: values.length > 0 && values.every(isCurrencyCode),
     texty:
       values.length > 0 &&
       share(values, (v) => /\p{L}{2,}/u.test(v)) >= 0.5 &&
@@ -1108,6 +1121,24 @@ function analyseTable(
             balances.add(e.index);
             confirmed.add(a.index);
           }
+    // Two columns of money never filled in the same row, together in every row: money out and
+    // money in without names. Which is which the file cannot tell: out first, and ask.
+    const open = candidates.filter(
+      (c) => !balances.has(c.index) && c.values.length < c.cells.length,
+    );
+    for (const out of open) {
+      const into = open.find(
+        (c) =>
+          c.index > out.index &&
+          c.cells.every((cell, row) => (cell === "") !== ((out.cells[row] ?? "") === "")),
+      );
+      if (into && amount === null) {
+        amount = take(out.index);
+        credit = take(into.index);
+        kindFrom = "split";
+        uncertain.add("amount");
+      }
+    }
     const score = (c: ColumnFacts) =>
       (c.twoDecimals ? 3 : 0) +
       (c.mixedSigns ? 2 : 0) +
@@ -1119,7 +1150,9 @@ function analyseTable(
       .map((c) => ({ index: c.index, score: score(c) }))
       .sort((a, b) => b.score - a.score || a.index - b.index);
     const [best, next] = ranking;
-    if (best) {
+    if (amount !== null) {
+      // Money out and in, found above.
+    } else if (best) {
       amount = take(best.index);
       if (!confirmed.has(best.index) && (best.score < 3 || (next && next.score >= best.score - 2)))
         uncertain.add("amount");
