@@ -2,12 +2,13 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { queryRows } from "#server/db/rows.ts";
 import { monthlyTotals, transactions, transactionShares } from "#server/db/schema/money.ts";
-import { addMonths, monthRange } from "#shared/dates.ts";
+import { addDays, addMonths, daysBetween, monthRange } from "#shared/dates.ts";
 
 /**
  * Income and spending of a period per month, category and kind, read from the monthly roll-ups
- * (decision 028) for the whole months of the period and from the entries only for the days of a
- * month it covers in part, so a report costs the same after ten years of entries as after one.
+ * (decision 028) for the whole months of the period, and for a month it covers in part from the
+ * entries of the fewer days (those covered, or the month's roll-up less the days left out), so a
+ * report costs the same after ten years of entries as after one.
  * Settlements and deleted entries never count.
  *
  * - `household`: the entries' amounts (`entries` counts the entries);
@@ -61,6 +62,26 @@ export function splitPeriod(from: string, to: string): Split {
   };
 }
 
+/**
+ * The days of a month covered in part, read the cheaper way: the entries of those days, or,
+ * when they are more than half the month (a month so far, the same days of the month before),
+ * the month's roll-up less the entries of the days left out.
+ */
+export function partialPlan(days: { from: string; to: string }): {
+  month: string | null;
+  add: { from: string; to: string }[];
+  subtract: { from: string; to: string }[];
+} {
+  const month = monthRange(days.from.slice(0, 7));
+  const covered = daysBetween(days.from, days.to) + 1;
+  const length = daysBetween(month.from, month.to) + 1;
+  if (length - covered >= covered) return { month: null, add: [days], subtract: [] };
+  const subtract: { from: string; to: string }[] = [];
+  if (days.from > month.from) subtract.push({ from: month.from, to: addDays(days.from, -1) });
+  if (days.to < month.to) subtract.push({ from: addDays(days.to, 1), to: month.to });
+  return { month: month.from, add: [], subtract };
+}
+
 export async function periodTotals(
   db: Pick<Db, "execute">,
   householdId: string,
@@ -79,7 +100,7 @@ export async function periodTotals(
         : sql`false`
       : sql`true`;
 
-  if (whole) {
+  const rollUp = (from: string, to: string) => {
     const memberIs =
       scope === "household"
         ? sql`${monthlyTotals.memberId} is null`
@@ -93,39 +114,53 @@ export async function periodTotals(
           as entries
         from ${monthlyTotals}
         where ${monthlyTotals.householdId} = ${householdId}
-          and ${monthlyTotals.month} between ${whole.from} and ${whole.to}
+          and ${monthlyTotals.month} between ${from} and ${to}
           and ${memberIs} and ${kindIs(sql`${monthlyTotals.kind}`)}
           and ${categoryIn(sql`${monthlyTotals.categoryId}`)}
           and ${monthlyTotals.entries} <> 0`);
-  }
-  for (const days of partial) {
+  };
+  /** The entries of some days, added (1) or taken away (-1). */
+  const entriesOf = (days: { from: string; to: string }, sign: 1 | -1) => {
     const counted = sql`${transactions.householdId} = ${householdId}
       and ${transactions.deletedAt} is null and ${kindIs(sql`${transactions.kind}`)}
       and ${categoryIn(sql`${transactions.categoryId}`)}
       and ${transactions.occurredOn} between ${days.from} and ${days.to}`;
     const month = sql`to_char(${transactions.occurredOn}, 'YYYY-MM')`;
+    const signed = sign === 1 ? sql`` : sql`-`;
     parts.push(
       scope === "household"
         ? sql`
           select ${month} as month, null::uuid as "memberId", ${transactions.categoryId}
               as "categoryId", ${transactions.kind} as kind,
-              sum(${transactions.amountCents})::bigint as "totalCents", count(*)::bigint as entries
+              ${signed}sum(${transactions.amountCents})::bigint as "totalCents",
+              ${signed}count(*)::bigint as entries
             from ${transactions}
             where ${counted}
             group by 1, 2, 3, 4`
         : sql`
           select ${month} as month, ${transactionShares.memberId} as "memberId",
               ${transactions.categoryId} as "categoryId", ${transactions.kind} as kind,
-              sum(${transactionShares.amountCents})::bigint as "totalCents",
-              count(*)::bigint as entries
+              ${signed}sum(${transactionShares.amountCents})::bigint as "totalCents",
+              ${signed}count(*)::bigint as entries
             from ${transactions} join ${transactionShares}
               on ${transactionShares.transactionId} = ${transactions.id}
             where ${counted} and ${transactionShares.householdId} = ${householdId}
               ${scope === "members" ? sql`` : sql`and ${transactionShares.memberId} = ${scope.member}`}
             group by 1, 2, 3, 4`,
     );
+  };
+
+  if (whole) rollUp(whole.from, whole.to);
+  let subtracted = false;
+  for (const days of partial) {
+    const plan = partialPlan(days);
+    if (plan.month) rollUp(plan.month, plan.month);
+    for (const range of plan.add) entriesOf(range, 1);
+    for (const range of plan.subtract) entriesOf(range, -1);
+    subtracted ||= plan.subtract.length > 0;
   }
   if (parts.length === 0) return [];
+  const union = sql.join(parts, sql` union all `);
   const rows = await queryRows<{
     month: string;
     memberId: string | null;
@@ -133,7 +168,16 @@ export async function periodTotals(
     kind: "income" | "expense";
     totalCents: string | number;
     entries: string | number;
-  }>(db, sql.join(parts, sql` union all `));
+  }>(
+    db,
+    subtracted
+      ? sql`select month, "memberId", "categoryId", kind, sum("totalCents")::bigint as "totalCents",
+            sum(entries)::bigint as entries
+          from (${union}) as parts
+          group by 1, 2, 3, 4
+          having sum(entries) <> 0`
+      : union,
+  );
   return rows.map((row) => ({
     ...row,
     totalCents: Number(row.totalCents),
