@@ -1,5 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
+import {
+  expect,
+  newPerson,
+  otherStrongPassword,
+  test,
+  type Mailbox,
+  type Person,
+} from "./fixtures.ts";
 import {
   acceptThroughApi,
   browserCookies,
@@ -7,6 +14,7 @@ import {
   signUpThroughApi,
 } from "./page-models/household-api.ts";
 import { EntryDialog } from "./page-models/entries.ts";
+import { ProfilePage } from "./page-models/profile-page.ts";
 
 // Issue 16, item 10: a week's small frictions, each as a person meets it.
 test.use({ reducedMotion: "reduce" });
@@ -94,4 +102,36 @@ test("every page opens at its top: Start for free from the pricing, the footer's
   // Back returns to where the terms were left (the browser's own restoring).
   await page.goBack();
   await expect(page).toHaveURL(/\/terms$/);
+});
+
+test.describe(() => {
+  // The refused request itself is logged by the browser (a 401); any other error still fails.
+  test.use({
+    noConsoleErrors: async ({ context }, use) => {
+      const problems: string[] = [];
+      context.on("console", (message) => {
+        if (message.type() !== "error") return;
+        if (/^Failed to load resource: .* 401 \(Unauthorized\)$/.test(message.text())) return;
+        problems.push(message.text());
+      });
+      context.on("weberror", (error) => problems.push(error.error().message));
+      await use(undefined);
+      expect(problems).toEqual([]);
+    },
+  });
+
+  test("one failure, one message: a wrong current password is said under the field, with no toast", async ({
+    page,
+    signUpAndVerify,
+  }) => {
+    await signUpAndVerify(page);
+    const profile = new ProfilePage(page);
+    await profile.goto("password");
+    await profile.choosePassword("Not my password 12", otherStrongPassword);
+    await expect(page.getByText("This is not your current password.")).toBeVisible();
+    await expect(profile.currentPassword).toBeFocused();
+    // Give a second toast time to come, then count: none.
+    await page.waitForTimeout(500);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+  });
 });

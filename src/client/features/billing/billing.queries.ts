@@ -82,6 +82,7 @@ function useRefreshPlan() {
 export function useSelectFreePlan() {
   const refresh = useRefreshPlan();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () => unwrap(api["select-free-plan"].$post()),
     onSuccess: () => refresh(),
   });
@@ -112,6 +113,7 @@ export function useCancelCheckout(id: string) {
 export function useCancelSubscription() {
   const refresh = useRefreshPlan();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () => unwrap(api.subscription.cancel.$post()),
     onSuccess: () => refresh(),
   });
@@ -136,6 +138,7 @@ export function usePlanChangeQuote(input: PlanChangeInput | null) {
 export function useChangePlan() {
   const refresh = useRefreshPlan();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (input: PlanChangeInput) => unwrap(api.subscription.change.$post({ json: input })),
     onSuccess: () => refresh(),
   });
@@ -144,6 +147,7 @@ export function useChangePlan() {
 export function useResumeSubscription() {
   const refresh = useRefreshPlan();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () => unwrap(api.subscription.resume.$post()),
     onSuccess: () => refresh(),
   });
@@ -151,6 +155,7 @@ export function useResumeSubscription() {
 
 export function useOpenPortal() {
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () => unwrap(api.subscription.portal.$post()),
     onSuccess: ({ url }) => window.location.assign(url),
   });

@@ -38,6 +38,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (input: UpdateProfileInput) => unwrap(api.profile.$patch({ json: input })),
     onSuccess: async (saved) => {
       queryClient.setQueryData(profileQueries.mine().queryKey, saved);
@@ -49,6 +50,7 @@ export function useUpdateProfile() {
 export function useUploadAvatar() {
   const refresh = useRefresh();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (file: File) => unwrap(api.profile.avatar.$post({ form: { file } })),
     onSuccess: refresh,
   });
@@ -57,6 +59,7 @@ export function useUploadAvatar() {
 export function useDeleteAvatar() {
   const refresh = useRefresh();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () => unwrap(api.profile.avatar.$delete()),
     onSuccess: refresh,
   });
@@ -64,6 +67,7 @@ export function useDeleteAvatar() {
 
 export function useChangePassword() {
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       authApi.changePassword(input),
   });
