@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { members } from "#server/db/schema/households.ts";
@@ -12,12 +12,7 @@ import {
   type CsvDelimiterName,
 } from "#shared/csv-export.ts";
 import {
-  amountColumnProblem,
   formatAmount,
-  importKeys,
-  mapImportRows,
-  parseCsv,
-  tableRows,
   type BadRow,
   type CategoryKinds,
   type DecimalSeparator,
@@ -26,13 +21,15 @@ import {
 } from "#shared/csv-import.ts";
 import type { ListSort, TransactionFilter } from "#shared/schemas/transactions.schema.ts";
 import { checkMembers, fieldError } from "../transactions/entry-references.ts";
+import { insertImportBatch } from "./import-insert.ts";
+import { prepareImport } from "./import-prepare.ts";
 import { listTransactionPage } from "../transactions/transaction-query.ts";
 
 /** Lets other requests run between two pieces of a long job. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const exportPageSize = 1000;
-export const importBatchSize = 1000;
+export const importBatchSize = 5000;
 export const maxImportRows = 100_000;
 /**
  * After an import of this many rows the planner's statistics of the entries are refreshed at
@@ -131,12 +128,11 @@ export type ImportResult = {
   createdCategories: number;
 };
 
-const hash = (key: string) => createHash("sha256").update(key).digest("hex");
-
 /**
- * Imports the good rows of a CSV file as personal entries of one member: missing categories
- * are created, rows go in batches of 1000 (each its own short transaction, other requests run
- * in between), every row carries the import's id and a hash of its content and place among
+ * Imports the good rows of a CSV file as personal entries of one member: the file is read in a
+ * worker thread when large (import-prepare.ts), missing categories are created, rows go in
+ * batches of 5,000 (each one statement in its own short transaction, other requests run in
+ * between; import-insert.ts), every row carries the import's id and a hash of its content and place among
  * identical rows, so the same file again adds nothing (counted as duplicates). If a batch
  * fails, the earlier ones are deleted again: all good rows or none. Never silently wrong: an
  * amount column of account or card numbers is refused, and rows in another currency or whose
@@ -150,70 +146,38 @@ export async function importTransactions(
   const { householdId } = viewer;
   const memberId = request.memberId || viewer.memberId;
   await checkMembers(db, viewer, { memberId });
-  const { setup } = request;
-  const { records } = parseCsv(request.text);
-  const dataRows = tableRows(records, setup).length;
-  if (dataRows <= 0) throw fieldError(viewer, "text", "csvEmpty");
-  if (dataRows > maxImportRows) throw fieldError(viewer, "text", "csvTooLarge");
-  const width = Math.max(...records.map((record) => record.cells.length));
-  const { date, amount, credit } = setup.columns;
-  if (
-    date >= width ||
-    amount >= width ||
-    (setup.kindFrom === "split" && (credit === null || credit === undefined || credit >= width))
-  )
-    throw fieldError(viewer, "setup.columns", "csvColumnMissing");
-  // Never silently wrong: account or card numbers are not amounts, whatever the preview sent.
-  const problem = amountColumnProblem(records, setup);
-  if (problem) throw fieldError(viewer, "setup.columns", problem);
-
-  const { good, bad } = mapImportRows(records, setup, {
+  const prepared = await prepareImport({
+    text: request.text,
+    setup: request.setup,
     categoryKinds: await categoryKinds(db, householdId),
+    maxRows: maxImportRows,
   });
+  if (!prepared.ok) throw fieldError(viewer, prepared.field, prepared.key);
+  const { good, bad, keys } = prepared;
   const importId = randomUUID();
   const createdCategoryIds: string[] = [];
   try {
     const categoryIds = await resolveCategories(db, householdId, good, createdCategoryIds);
-    const keys = importKeys(good).map(hash);
     let imported = 0;
     for (let start = 0; start < good.length; start += importBatchSize) {
-      const batch = good.slice(start, start + importBatchSize);
-      const batchKeys = keys.slice(start, start + importBatchSize);
-      imported += await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(transactions)
-          .values(
-            batch.map((row, index) => ({
-              householdId,
-              kind: row.kind,
-              amountCents: row.amountCents,
-              occurredOn: row.occurredOn,
-              categoryId: categoryIds.get(categoryKey(row)) ?? null,
-              merchant: row.merchant,
-              notes: row.notes,
-              splitMode: "personal" as const,
-              paidByMemberId: row.kind === "expense" ? memberId : null,
-              receivedByMemberId: row.kind === "income" ? memberId : null,
-              createdByMemberId: viewer.memberId,
-              importHash: batchKeys[index] ?? null,
-              importId,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ id: transactions.id, amountCents: transactions.amountCents });
-        if (inserted.length > 0) {
-          await tx.insert(transactionShares).values(
-            inserted.map((row) => ({
-              transactionId: row.id,
-              householdId,
-              memberId,
-              amountCents: row.amountCents,
-              percentBp: null,
-            })),
-          );
-        }
-        return inserted.length;
-      });
+      const rows = good.slice(start, start + importBatchSize).map((row, index) => ({
+        kind: row.kind,
+        amountCents: row.amountCents,
+        occurredOn: row.occurredOn,
+        categoryId: categoryIds.get(categoryKey(row)) ?? null,
+        merchant: row.merchant,
+        notes: row.notes,
+        importHash: keys[start + index] ?? "",
+      }));
+      imported += await db.transaction((tx) =>
+        insertImportBatch(tx, {
+          householdId,
+          memberId,
+          createdByMemberId: viewer.memberId,
+          importId,
+          rows,
+        }),
+      );
       await yieldToOthers();
     }
     if (imported >= analyzeAfterRows) {

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "#server/db/client.ts";
+import { queryRows } from "#server/db/rows.ts";
+import { transactions, transactionShares } from "#server/db/schema/money.ts";
+
+export type ImportedEntry = {
+  kind: "income" | "expense";
+  amountCents: number;
+  occurredOn: string;
+  categoryId: string | null;
+  merchant: string | null;
+  notes: string | null;
+  importHash: string;
+};
+
+/**
+ * Inserts a batch of imported rows as personal entries of one member, with their shares, in one
+ * statement: the rows travel as one JSON parameter (not a dozen parameters per row), a row whose
+ * hash the household already has is skipped, and each entry that went in gets its share in the
+ * same statement. Answers how many entries went in.
+ */
+export async function insertImportBatch(
+  tx: Tx,
+  batch: {
+    householdId: string;
+    memberId: string;
+    createdByMemberId: string;
+    importId: string;
+    rows: readonly ImportedEntry[];
+  },
+): Promise<number> {
+  const { householdId, memberId } = batch;
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`
+      with incoming as (
+        select * from jsonb_to_recordset(${JSON.stringify(batch.rows)}::jsonb) as r(
+          "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
+          "merchant" text, "notes" text, "importHash" text)
+      ),
+      inserted as (
+        insert into ${transactions} (household_id, kind, amount_cents, occurred_on, category_id,
+            merchant, notes, split_mode, paid_by_member_id, received_by_member_id,
+            created_by_member_id, import_hash, import_id)
+        select ${householdId}::uuid, r.kind, r."amountCents", r."occurredOn", r."categoryId",
+            r.merchant, r.notes, 'personal',
+            case when r.kind = 'expense' then ${memberId}::uuid end,
+            case when r.kind = 'income' then ${memberId}::uuid end,
+            ${batch.createdByMemberId}::uuid, r."importHash", ${batch.importId}::uuid
+          from incoming r
+        on conflict do nothing
+        returning id, amount_cents
+      )
+      insert into ${transactionShares} (transaction_id, household_id, member_id, amount_cents)
+      select id, ${householdId}::uuid, ${memberId}::uuid, amount_cents from inserted
+      returning 1 as one`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,93 @@
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { transactions } from "#server/db/schema/money.ts";
+import { describeOnEachDatabase } from "#test/databases.ts";
+import { expectTotalsMatch } from "#test/monthly-totals.ts";
+import { useTestApp } from "#test/test-app.ts";
+import {
+  entriesHousehold,
+  expectJson,
+  type EntriesHousehold,
+} from "../transactions/entries-test-household.ts";
+import { workerFromBytes } from "./import-prepare.ts";
+
+type ImportResult = { importId: string; imported: number; duplicates: number; invalid: unknown[] };
+
+/**
+ * A file large enough to be read in a worker thread and inserted in more than one batch: every
+ * row arrives once, with its amount to the cent, its share and the monthly roll-ups; the same
+ * file again adds nothing; a bad row is reported from the worker like any other.
+ */
+describeOnEachDatabase("a large CSV import", (database) => {
+  const testApp = useTestApp(database);
+  const db = () => testApp().deps.database.db;
+  let home: EntriesHousehold;
+
+  beforeAll(async () => {
+    home = await entriesHousehold(testApp, "Lars Large");
+  });
+
+  const rows = 6_000;
+  const lines = ["date;amount;category;merchant;notes"];
+  let expectedCents = 0;
+  for (let i = 0; i < rows; i++) {
+    const cents = 100 + ((i * 7919) % 90_000);
+    expectedCents += cents;
+    const day = String(1 + (i % 28)).padStart(2, "0");
+    const month = String(1 + (i % 12)).padStart(2, "0");
+    lines.push(
+      `2025-${month}-${day};-${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")};Large ${i % 7};Shop ${i % 13};row ${i} of a long file to make it large enough`,
+    );
+  }
+  lines.push("2025-13-01;-1,00;Large 1;Shop;a bad date");
+  const text = lines.join("\n");
+  const setup = {
+    columns: { date: 0, amount: 1, category: 2, merchant: 3, notes: 4 },
+    hasHeader: true,
+    dateFormat: "YYYY-MM-DD",
+    decimal: "comma",
+    kindFrom: "sign",
+    defaultKind: "expense",
+    defaultCategory: null,
+  };
+
+  it("reads the file in a worker, inserts every row once in batches, and adds nothing again", async () => {
+    expect(text.length).toBeGreaterThan(workerFromBytes);
+    const client = home.person.client;
+    const first = await expectJson<ImportResult>(
+      await client.post("/api/imports", { text, setup }),
+    );
+    expect(first.imported).toBe(rows);
+    expect(first.invalid).toEqual([{ line: rows + 2, errors: ["dateInvalid"] }]);
+    const [sum] = await db()
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        cents: sql<number>`sum(${transactions.amountCents})`.mapWith(Number),
+      })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.householdId, home.householdId),
+          eq(transactions.importId, first.importId),
+        ),
+      );
+    expect(sum).toEqual({ count: rows, cents: expectedCents });
+    const [shares] = await db()
+      .execute<{ missing: number }>(
+        sql`
+      select count(*)::int as missing from transactions t
+        where t.import_id = ${first.importId}
+          and not exists (select 1 from transaction_shares s where s.transaction_id = t.id
+            and s.member_id = ${home.memberId} and s.amount_cents = t.amount_cents)`,
+      )
+      .then((result) => (result as unknown as { rows: { missing: number }[] }).rows);
+    expect(shares?.missing).toBe(0);
+    await expectTotalsMatch(db());
+
+    const again = await expectJson<ImportResult>(
+      await client.post("/api/imports", { text, setup }),
+    );
+    expect(again.imported).toBe(0);
+    expect(again.duplicates).toBe(rows);
+  });
+});
