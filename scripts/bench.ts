@@ -38,7 +38,14 @@ import { createLogger } from "#server/lib/logger.ts";
 import { box3Years } from "#shared/box3.ts";
 import { loanSchedule, type LoanPart } from "#shared/loan-math.ts";
 import type { LoadResult, LoadSettings } from "./bench/load.ts";
-import { benchCsv, isoDaysAgo, seedBench, type BenchRows } from "./bench/seed.ts";
+import {
+  benchCsv,
+  isoDaysAgo,
+  seedBench,
+  seedLarge,
+  type BenchRows,
+  type SeededLarge,
+} from "./bench/seed.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const env = process.env;
@@ -64,6 +71,8 @@ const settings = {
   /** /api/health is asked by one client, as a load balancer's probe would. */
   healthConnections: setting("BENCH_HEALTH_CONNECTIONS", 1, 1),
   importRows: env.BENCH_IMPORT === "1" ? setting("BENCH_IMPORT_ROWS", 100_000, 10_000) : 0,
+  /** BENCH_LARGE=1: a second household of a million entries (its 12-month dashboard, cold start). */
+  largeEntries: env.BENCH_LARGE === "1" ? setting("BENCH_LARGE_ENTRIES", 1_000_000, 100_000) : 0,
   server: "node --import tsx src/server/index.ts (npm start's server, without its build check)",
   serverSettings: "default LOG_LEVEL (info, a line per request to a file), RATE_LIMIT=false",
   loadGenerator: `autocannon ${packageVersion("autocannon")}, one process per case`,
@@ -98,7 +107,12 @@ type RunResult = {
   database: DatabaseKind;
   rows: BenchRows;
   seedSeconds: number;
+  /** Entries and shares in the whole database when the server started. */
+  databaseRows: number;
+  /** From starting the server's process to its first healthy answer. */
   serverStartSeconds: number;
+  /** BENCH_LARGE: the household of a million entries. */
+  large?: { entries: number; seedSeconds: number };
   /** Lines the server logged over the run: default logging was on. */
   serverLogLines: number;
   helloWorld: LoadResult;
@@ -235,8 +249,18 @@ async function run(
   (seedServer as Server).keepAliveTimeout = 120_000;
   await new Promise<void>((done) => seedServer.once("listening", () => done()));
   let seeded;
+  let large: SeededLarge | undefined;
+  let largeSeconds = 0;
   try {
     seeded = await seedBench(deps, url, settings.entries);
+    if (settings.largeEntries > 0) {
+      const started = performance.now();
+      large = await seedLarge(deps, url, settings.largeEntries);
+      largeSeconds = round((performance.now() - started) / 1000);
+      console.log(
+        `${kind}: seeded a household of ${large.entries} entries in ${largeSeconds} s (${large.rows} entries and shares in the database)`,
+      );
+    }
   } finally {
     await new Promise<void>((done) => seedServer.close(() => done()));
     await deps.database.close();
@@ -299,12 +323,13 @@ async function run(
         amount?: number;
         untilStopped?: boolean;
         minimumPerConnection?: number;
+        headers?: Record<string, string>;
       } = {},
       generator = loader,
     ): Promise<CaseResult> => {
       const connections = options.connections ?? settings.connections;
       let problem: string | undefined;
-      const first = await fetch(`${url}${path}`, { headers });
+      const first = await fetch(`${url}${path}`, { headers: options.headers ?? headers });
       if (!first.ok) problem = `answered ${first.status}: ${(await first.text()).slice(0, 200)}`;
       else await first.arrayBuffer();
       const result = await generator.run({
@@ -373,6 +398,28 @@ async function run(
     ];
     const results: CaseResult[] = [];
     for (const [name, path] of cases) results.push(await measure(name, path));
+    // One dashboard at a time: how long a person waits for it.
+    results.push(
+      await measure("one 12-month dashboard (1 client)", twelveMonths, { connections: 1 }),
+    );
+    if (large) {
+      const largeHeaders = { cookie: large.cookie };
+      const label = `${large.entries.toLocaleString("en")}-entry household`;
+      results.push(
+        await measure(`dashboard, 12 months, ${label}`, twelveMonths, { headers: largeHeaders }),
+        await measure(`one 12-month dashboard (1 client), ${label}`, twelveMonths, {
+          connections: 1,
+          headers: largeHeaders,
+        }),
+        await measure(
+          `dashboard, last month, ${label}`,
+          `/api/dashboard?from=${monthStart(1)}&to=${monthEnd(1)}`,
+          {
+            headers: largeHeaders,
+          },
+        ),
+      );
+    }
 
     // /api/health while 5 clients load 12-month dashboards: the dashboards start first, run
     // through the warm-up and the measured time, and stop after health's run has ended.
@@ -424,7 +471,9 @@ async function run(
       database: kind,
       rows: seeded.rows,
       seedSeconds,
+      databaseRows: large?.rows ?? seeded.rows.transactions + seeded.rows.shares,
       serverStartSeconds,
+      ...(large ? { large: { entries: large.entries, seedSeconds: largeSeconds } } : {}),
       serverLogLines,
       helloWorld,
       cases: results,
@@ -492,7 +541,7 @@ function printTable(runs: RunResult[]) {
   console.log("");
   for (const r of runs) {
     console.log(
-      `${r.database}: ${r.rows.transactions} entries seeded in ${r.seedSeconds} s; server healthy after ${r.serverStartSeconds} s; it logged ${r.serverLogLines} lines` +
+      `${r.database}: ${r.rows.transactions} entries seeded in ${r.seedSeconds} s${r.large ? ` (with a household of ${r.large.entries} entries, ${r.large.seedSeconds} s)` : ""}; server healthy after ${r.serverStartSeconds} s with ${r.databaseRows} entries and shares in the database; it logged ${r.serverLogLines} lines` +
         (r.import
           ? `; import of ${r.import.rows} CSV rows ${r.import.seconds} s (${r.import.imported} imported)`
           : ""),

@@ -958,3 +958,88 @@ export function benchCsv(rows: number): { text: string; setup: Record<string, un
     },
   };
 }
+
+/** The large household: who signs in to it, and how many rows the database holds in all. */
+export type SeededLarge = { cookie: string; householdId: string; entries: number; rows: number };
+
+/**
+ * A second household with `entryCount` entries over five years, four people and personal shares,
+ * made by the database itself (generate_series, 100,000 entries a statement) so a million takes
+ * seconds, not the hour a row-by-row seed would. For the 1,000,000-entry dashboard and the cold
+ * start with a database of over 2,000,000 rows (BENCH_LARGE=1).
+ */
+export async function seedLarge(
+  deps: AppDeps,
+  url: string,
+  entryCount: number,
+): Promise<SeededLarge> {
+  const { db } = deps.database;
+  const owner = await signUpAndSignIn(deps, url);
+  const householdId = owner.householdId;
+  const others = await db
+    .insert(members)
+    .values(
+      ["Bram", "Carla", "Daan"].map((name) => ({
+        householdId,
+        name: `${name} Large`,
+        role: "member" as const,
+      })),
+    )
+    .returning({ id: members.id });
+  const people = [owner.memberId, ...others.map((row) => row.id)];
+  const all = await db.select().from(categories).where(eq(categories.householdId, householdId));
+  const income = all.filter((row) => row.kind === "income").map((row) => row.id);
+  const expense = all.filter((row) => row.kind === "expense").map((row) => row.id);
+  const uuids = (ids: string[]) =>
+    sql.raw(`array[${ids.map((id) => `'${id}'`).join(",")}]::uuid[]`);
+  const texts = (values: string[]) =>
+    sql.raw(`array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(",")}]`);
+  const chunk = 100_000;
+  for (let start = 0; start < entryCount; start += chunk) {
+    const end = Math.min(entryCount, start + chunk);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into ${transactions} (household_id, kind, amount_cents, occurred_on, category_id,
+            merchant, split_mode, paid_by_member_id, received_by_member_id, created_by_member_id)
+        select ${householdId}::uuid, e.kind, e.amount, current_date - (i::bigint * 7919 % 1825)::int,
+            case when e.kind = 'income'
+              then (${uuids(income)})[1 + i % ${income.length}]
+              else (${uuids(expense)})[1 + i % ${expense.length}] end,
+            (${texts(merchants)})[1 + i % ${merchants.length}], 'personal',
+            case when e.kind = 'expense' then e.person end,
+            case when e.kind = 'income' then e.person end, ${owner.memberId}::uuid
+          from generate_series(${start + 1}::int, ${end}::int) as i,
+            lateral (select
+              case when i % 13 = 0 then 'income' else 'expense' end as kind,
+              case when i % 13 = 0 then 50000 + i::bigint * 104729 % 400000
+                else 100 + i::bigint * 15485863 % 30000 end as amount,
+              (${uuids(people)})[1 + (i / 7) % ${people.length}] as person) as e`);
+      await tx.execute(sql`
+        insert into ${transactionShares} (transaction_id, household_id, member_id, amount_cents)
+        select t.id, t.household_id, coalesce(t.paid_by_member_id, t.received_by_member_id),
+            t.amount_cents
+          from ${transactions} t
+          where t.household_id = ${householdId}::uuid
+            and not exists (select 1 from ${transactionShares} s where s.transaction_id = t.id)`);
+    });
+  }
+  await db.execute(sql`analyze`);
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(transactions)
+    .where(eq(transactions.householdId, householdId));
+  const [rows] = await db
+    .select({
+      count:
+        sql<number>`(select count(*) from ${transactions}) + (select count(*) from ${transactionShares})`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    cookie: owner.cookie,
+    householdId,
+    entries: counted?.count ?? 0,
+    rows: rows?.count ?? 0,
+  };
+}
