@@ -186,6 +186,10 @@ export const transactions = pgTable(
       .on(t.householdId, t.categoryId, t.occurredOn.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index("transactions_import_id_idx").on(t.importId),
+    // Settlements by date: the list's summary counts them beside the monthly roll-ups.
+    index("transactions_settlements_by_date_idx")
+      .on(t.householdId, t.occurredOn)
+      .where(sql`${t.kind} = 'settlement' and ${t.deletedAt} is null`),
     uniqueIndex("transactions_one_per_rule_and_date").on(t.recurringRuleId, t.recurringDate),
     uniqueIndex("transactions_import_hash_idx")
       .on(t.householdId, t.importHash)

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_settlements_by_date_idx" ON "transactions" USING btree ("household_id","occurred_on") WHERE "transactions"."kind" = 'settlement' and "transactions"."deleted_at" is null;
