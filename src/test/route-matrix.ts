@@ -1955,6 +1955,28 @@ export const routeMatrix: MatrixEntry[] = [
     badInput: { optional: ["notes"] },
   },
   {
+    route: "PATCH /api/settlements/:id",
+    setup: async (fx) => ({
+      settlementId: (
+        await jsonOk<{ id: string }>(
+          await fx.people.owner.client.post("/api/settlements", {
+            fromMemberId: fx.a.memberMemberId,
+            toMemberId: fx.a.ownerMemberId,
+            amountCents: 500,
+            occurredOn: `${fx.month}-04`,
+          }),
+          201,
+        )
+      ).id,
+    }),
+    request: ({ made, fx }) => ({
+      path: `/api/settlements/${made.settlementId}`,
+      body: { amountCents: 450, occurredOn: `${fx.month}-05`, notes: "Matrix change" },
+    }),
+    expect: household(200),
+    badInput: { optional: ["notes"] },
+  },
+  {
     route: "POST /api/quick-entries",
     request: ({ fx }) => ({
       path: "/api/quick-entries",

@@ -137,6 +137,14 @@ export const settlementInputSchema = z
   });
 export type SettlementInput = z.input<typeof settlementInputSchema>;
 
+/** A settlement's change: who paid whom stays; the amount, the day and the notes can change. */
+export const settlementChangeSchema = z.object({
+  amountCents: amountCentsSchema,
+  occurredOn: isoDateSchema,
+  notes: optionalText(2000),
+});
+export type SettlementChange = z.input<typeof settlementChangeSchema>;
+
 /** Undo of a delete: the ids of entries deleted moments ago. */
 export const transactionIdsSchema = z.object({
   ids: z

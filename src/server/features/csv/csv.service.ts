@@ -101,7 +101,12 @@ export async function exportTransactions(
         item.categoryId ? (categoryName.get(item.categoryId) ?? "") : "",
         item.merchant,
         item.notes,
-        person ? (memberName.get(person) ?? "") : "",
+        // A settlement: who paid whom ("Bram → Anna").
+        item.kind === "settlement"
+          ? `${memberName.get(item.paidByMemberId ?? "") ?? "?"} → ${memberName.get(item.receivedByMemberId ?? "") ?? "?"}`
+          : person
+            ? (memberName.get(person) ?? "")
+            : "",
         shares,
       ];
     });
@@ -131,8 +136,8 @@ export type ImportResult = {
 /**
  * Imports the good rows of a CSV file as personal entries of one member: the file is read in a
  * worker thread when large (import-prepare.ts), missing categories are created, rows go in
- * batches of 5,000 (each one statement in its own short transaction, other requests run in
- * between; import-insert.ts), every row carries the import's id and a hash of its content and place among
+ * batches (5,000 rows on PostgreSQL, 1,000 on the embedded database; each one statement in its
+ * own short transaction, other requests run in between; import-insert.ts), every row carries the import's id and a hash of its content and place among
  * identical rows, so the same file again adds nothing (counted as duplicates). If a batch
  * fails, the earlier ones are deleted again: all good rows or none. Never silently wrong: an
  * amount column of account or card numbers is refused, and rows in another currency or whose
@@ -142,7 +147,9 @@ export async function importTransactions(
   db: Db,
   viewer: Viewer,
   request: ImportRequest,
+  options: { batchSize?: number } = {},
 ): Promise<ImportResult> {
+  const batchSize = options.batchSize ?? importBatchSize;
   const { householdId } = viewer;
   const memberId = request.memberId || viewer.memberId;
   await checkMembers(db, viewer, { memberId });
@@ -159,8 +166,8 @@ export async function importTransactions(
   try {
     const categoryIds = await resolveCategories(db, householdId, good, createdCategoryIds);
     let imported = 0;
-    for (let start = 0; start < good.length; start += importBatchSize) {
-      const rows = good.slice(start, start + importBatchSize).map((row, index) => ({
+    for (let start = 0; start < good.length; start += batchSize) {
+      const rows = good.slice(start, start + batchSize).map((row, index) => ({
         kind: row.kind,
         amountCents: row.amountCents,
         occurredOn: row.occurredOn,

@@ -161,6 +161,118 @@ describeOnEachDatabase("settling up", (database) => {
     expect(refused.status).toBe(404);
   });
 
+  it("records part of what is owed on a day, changes its amount, day and notes, deletes it with undo, and exports it as who paid whom", async () => {
+    // The partner owes me 6,000 after a 12,000 dinner I paid, split equally.
+    await add({
+      kind: "expense",
+      amountCents: 12_000,
+      occurredOn: "2026-05-02",
+      categoryId: home.expenseCategoryId,
+      merchant: "Dinner for settling",
+      splitMode: "percent",
+      paidByMemberId: home.memberId,
+      shares: [
+        { memberId: home.memberId, percentBp: 5000 },
+        { memberId: home.partnerId, percentBp: 5000 },
+      ],
+    });
+    const before = await settleUp();
+    const owed = balanceOf(before, home.memberId) ?? 0;
+    // Part of it, on a day of our choosing.
+    const part = await expectJson<Transaction>(
+      await home.person.client.post("/api/settlements", {
+        fromMemberId: home.partnerId,
+        toMemberId: home.memberId,
+        amountCents: 2_500,
+        occurredOn: "2026-05-03",
+      }),
+      201,
+    );
+    expect(balanceOf(await settleUp(), home.memberId)).toBe(owed - 2_500);
+
+    // Changed: more, another day, a note. Who paid whom stays.
+    const patch = (id: string, body: unknown, who = home) =>
+      who.person.client.request("PATCH", `/api/settlements/${id}`, body);
+    const changed = await expectJson<Transaction>(
+      await patch(part.id, { amountCents: 4_000, occurredOn: "2026-05-04", notes: "Tikkie" }),
+    );
+    expect(changed).toMatchObject({
+      id: part.id,
+      kind: "settlement",
+      amountCents: 4_000,
+      occurredOn: "2026-05-04",
+      notes: "Tikkie",
+      paidByMemberId: home.partnerId,
+      receivedByMemberId: home.memberId,
+      shares: [],
+    });
+    expect(
+      await expectJson<Transaction>(await home.person.client.get(`/api/transactions/${part.id}`)),
+    ).toEqual(changed);
+    expect(balanceOf(await settleUp(), home.memberId)).toBe(owed - 4_000);
+    // Still neither income nor spending.
+    const summary = await expectJson<{ count: number; incomeCents: number; expenseCents: number }>(
+      await home.person.client.get("/api/transactions/summary?from=2026-05-04&to=2026-05-04"),
+    );
+    expect([summary.incomeCents, summary.expenseCents]).toEqual([0, 0]);
+
+    // The export says who paid whom.
+    const exported = await home.person.client.get(
+      "/api/transactions/export?kind=settlement&from=2026-05-04&to=2026-05-04&delimiter=semicolon&decimal=comma",
+    );
+    expect(exported.status).toBe(200);
+    const lines = (await exported.text())
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines).toEqual([
+      "Date;Type;Amount;Category;Merchant;Notes;Paid by / received by;Shares",
+      "2026-05-04;settlement;40,00;;;Tikkie;Partner of Sara Settle → Sara Settle;",
+    ]);
+
+    // Refused: a bad amount or date (translated); an entry that is no settlement; another household.
+    const bad = await patch(part.id, { amountCents: 0, occurredOn: "2026-02-30" });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).fields).toMatchObject({
+      amountCents: "Amount must be positive",
+      occurredOn: "Please enter a valid date",
+    });
+    const dutch = await home.person.client.request(
+      "PATCH",
+      `/api/settlements/${part.id}`,
+      { amountCents: -5, occurredOn: "2026-05-04" },
+      { headers: { "x-hearth-language": "nl" } },
+    );
+    expect((await errorOf(dutch)).fields?.amountCents).toBe("Bedrag moet positief zijn");
+    const dinner = await add({
+      kind: "expense",
+      amountCents: 100,
+      occurredOn: "2026-05-05",
+      categoryId: home.expenseCategoryId,
+      splitMode: "personal",
+      memberId: home.memberId,
+      paidByMemberId: home.memberId,
+    });
+    const notSettlement = { amountCents: 5, occurredOn: "2026-05-05" };
+    expect((await patch(dinner.id, notSettlement)).status).toBe(404);
+    expect((await patch(part.id, notSettlement, other)).status).toBe(404);
+    expect((await patch("not-a-uuid", notSettlement)).status).toBe(404);
+    expect(
+      (await expectJson<Transaction>(await home.person.client.get(`/api/transactions/${part.id}`)))
+        .amountCents,
+    ).toBe(4_000);
+
+    // Deleted, and back with undo.
+    const deleted = await home.person.client.request("DELETE", `/api/transactions/${part.id}`);
+    expect(deleted.status).toBe(204);
+    expect(balanceOf(await settleUp(), home.memberId)).toBe(owed);
+    expect((await patch(part.id, notSettlement)).status).toBe(404);
+    await expectJson(
+      await home.person.client.post("/api/transactions/restore", { ids: [part.id] }),
+    );
+    expect(balanceOf(await settleUp(), home.memberId)).toBe(owed - 4_000);
+  });
+
   it("validates a settlement in English and Dutch", async () => {
     const post = (body: unknown, language?: "nl") =>
       home.person.client.post(

@@ -10,6 +10,7 @@ import { createRouter, type AppEnv } from "#server/lib/router.ts";
 import { requireViewer } from "#server/middleware/session.ts";
 import {
   entryInputSchema,
+  settlementChangeSchema,
   settlementInputSchema,
   settleUpSchema,
   transactionFilterSchema,
@@ -30,6 +31,7 @@ import {
   settleUp,
   summarizeEntries,
   updateEntry,
+  updateSettlement,
 } from "./transactions.service.ts";
 
 const signedIn = { 401: error("Not signed in") };
@@ -150,6 +152,20 @@ const settlementRoute = createRoute({
   },
 });
 
+const settlementChangeRoute = createRoute({
+  method: "patch",
+  path: "/settlements/{id}",
+  summary:
+    "Changes a settlement's amount, day and notes (delete and undo: DELETE /transactions/{id}, POST /transactions/restore)",
+  request: { params: idParamSchema, ...body(settlementChangeSchema) },
+  responses: {
+    200: json("The settlement", transactionSchema),
+    ...invalid,
+    ...signedIn,
+    404: error("No such settlement in the caller's household"),
+  },
+});
+
 export function transactionRoutes(deps: { db: Db }) {
   const { db } = deps;
   const router = createRouter();
@@ -158,7 +174,13 @@ export function transactionRoutes(deps: { db: Db }) {
     requireViewer(c);
     await next();
   });
-  for (const path of ["/transactions", "/transactions/*", "/settle-up", "/settlements"]) {
+  for (const path of [
+    "/transactions",
+    "/transactions/*",
+    "/settle-up",
+    "/settlements",
+    "/settlements/*",
+  ]) {
     router.use(path, signedInOnly);
   }
   return (
@@ -205,6 +227,11 @@ export function transactionRoutes(deps: { db: Db }) {
       .openapi(settlementRoute, async (c) => {
         const viewer = requireViewer(c);
         return c.json(await recordSettlement(db, viewer, c.req.valid("json")), 201);
+      })
+      .openapi(settlementChangeRoute, async (c) => {
+        const viewer = requireViewer(c);
+        const { id } = c.req.valid("param");
+        return c.json(await updateSettlement(db, viewer, id, c.req.valid("json")), 200);
       })
   );
 }

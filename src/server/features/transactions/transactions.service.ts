@@ -332,6 +332,34 @@ export async function recordSettlement(
 }
 
 /**
+ * Changes a settlement's amount, day and notes (who paid whom stays). Anything that is not a
+ * settlement of the household, or is deleted, is not found.
+ */
+export async function updateSettlement(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: { amountCents: number; occurredOn: string; notes: string | null },
+): Promise<Transaction> {
+  return db.transaction(async (tx) => {
+    const current = await findEntry(tx, viewer, id, { lock: true });
+    if (current.kind !== "settlement") throw notFound(viewer.language, "transaction");
+    const [row] = await tx
+      .update(transactions)
+      .set({
+        amountCents: input.amountCents,
+        occurredOn: input.occurredOn,
+        notes: input.notes,
+        updatedAt: new Date(),
+      })
+      .where(eq(transactions.id, id))
+      .returning();
+    if (!row) throw notFound(viewer.language, "transaction");
+    return toTransaction(row, []);
+  });
+}
+
+/**
  * Quick entry: an expense (or income, for an income category) of the viewer alone, paid or
  * received by them. The category decides the kind.
  */
