@@ -97,8 +97,9 @@ test("a split expense shows who owes whom; recording the settlement brings every
   await expectNoSeriousA11yViolations(page, "the income & spending page");
 
   await payment.getByRole("button", { name: "Record settlement" }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("payment of €49.36 from Ben Bakker to Anna de Vries");
+  const dialog = page.getByTestId("settlement-dialog");
+  await expect(dialog).toContainText("Ben Bakker owes Anna de Vries €49.36");
+  await expect(dialog.getByLabel("Amount")).toHaveValue("49.36");
   await dialog.getByRole("button", { name: "Record settlement" }).click();
   await expect(settle.getByTestId("settled")).toHaveText("Everyone is settled up.");
   await expect(settle.getByTestId("settle-balance").filter({ hasText: "Ben" })).toContainText(

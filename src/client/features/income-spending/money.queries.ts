@@ -129,7 +129,34 @@ export function useRecordSettlement() {
       toMemberId: string;
       amountCents: number;
       occurredOn: string;
+      notes?: string;
     }) => unwrap(api.settlements.$post({ json: input })),
+    meta: { handlesErrors: true },
+    onSettled: invalidate,
+  });
+}
+
+/** Changes a settlement's amount, day and notes. */
+export function useUpdateSettlement() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: ({
+      id,
+      input,
+    }: {
+      id: string;
+      input: { amountCents: number; occurredOn: string; notes?: string };
+    }) => unwrap(api.settlements[":id"].$patch({ param: { id }, json: input })),
+    meta: { handlesErrors: true },
+    onSettled: invalidate,
+  });
+}
+
+/** Brings back an entry just deleted (undo of a settlement's delete). */
+export function useRestoreEntry() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.transactions.restore.$post({ json: { ids: [id] } })),
     meta: { handlesErrors: true },
     onSettled: invalidate,
   });

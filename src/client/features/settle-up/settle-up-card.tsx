@@ -1,7 +1,6 @@
 import { ArrowRightIcon, CheckCircle2Icon, HandshakeIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { MemberAvatar } from "#client/components/layout/member-avatar.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {
@@ -11,36 +10,24 @@ import {
   CardHeader,
   CardTitle,
 } from "#client/components/ui/card.tsx";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "#client/components/ui/dialog.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
-import {
-  useRecordSettlement,
-  useUndoEntry,
-  useSettleUp,
-} from "#client/features/income-spending/money.queries.ts";
-import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
+import { useSettleUp } from "#client/features/income-spending/money.queries.ts";
+import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
-import { today } from "#shared/dates.ts";
+import { SettlementDialog } from "./settlement-dialog.tsx";
 
 type Payment = { fromMemberId: string; toMemberId: string; amountCents: number };
 
 /**
  * Who owes whom: each member's balance from splits and who paid, the fewest payments that
- * settle everyone, and "Record settlement", which books a repayment (undo from the toast).
+ * settle everyone, and "Record settlement", which opens the settlement's dialog: what is owed,
+ * or less, on a day (undo from the toast).
  */
 export function SettleUpCard({ people }: { people: readonly HouseholdMemberRow[] }) {
   const { t } = useTranslation("money");
   const format = useMoneyFormat();
   const settleUp = useSettleUp();
-  const record = useRecordSettlement();
-  const undo = useUndoEntry();
   const [confirming, setConfirming] = useState<Payment | null>(null);
 
   const index = new Map(people.map((person, position) => [person.id, position]));
@@ -53,38 +40,6 @@ export function SettleUpCard({ people }: { people: readonly HouseholdMemberRow[]
   );
   const payments = settleUp.data?.payments ?? [];
   const settled = payments.length === 0;
-
-  const confirm = () => {
-    if (!confirming) return;
-    const payment = confirming;
-    record.mutate(
-      { ...payment, occurredOn: today() },
-      {
-        onSuccess: (entry) => {
-          setConfirming(null);
-          toast.success(
-            t("settle.recorded", {
-              from: nameOf(payment.fromMemberId),
-              to: nameOf(payment.toMemberId),
-              amount: format.money(payment.amountCents),
-            }),
-            {
-              action: {
-                label: t("undo"),
-                onClick: () =>
-                  undo.mutate(entry.id, {
-                    onError: (error) =>
-                      toast.error(t("settle.undoFailed"), { description: errorText(t, error) }),
-                  }),
-              },
-            },
-          );
-        },
-        onError: (error) =>
-          toast.error(t("settle.recordFailed"), { description: errorText(t, error) }),
-      },
-    );
-  };
 
   return (
     <Card data-testid="settle-up">
@@ -195,37 +150,18 @@ export function SettleUpCard({ people }: { people: readonly HouseholdMemberRow[]
         )}
       </CardContent>
 
-      <AlertDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
-      >
-        <AlertDialogContent>
-          <div className="grid gap-2">
-            <AlertDialogTitle>{t("settle.confirmTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming
-                ? t("settle.confirmBody", {
-                    from: nameOf(confirming.fromMemberId),
-                    to: nameOf(confirming.toMemberId),
-                    amount: format.money(confirming.amountCents),
-                  })
-                : ""}
-            </AlertDialogDescription>
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline" disabled={record.isPending}>
-                {t("cancel")}
-              </Button>
-            </AlertDialogCancel>
-            <Button disabled={record.isPending} onClick={confirm}>
-              {record.isPending ? t("working") : t("settle.record")}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      {confirming ? (
+        <SettlementDialog
+          target={{
+            mode: "record",
+            fromMemberId: confirming.fromMemberId,
+            toMemberId: confirming.toMemberId,
+            owedCents: confirming.amountCents,
+          }}
+          nameOf={nameOf}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -27,6 +27,7 @@ import { shownPlan } from "#client/features/billing/billing.queries.ts";
 import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
 import { Segmented } from "#client/components/forms/segmented.tsx";
 import { PutAsideForm } from "#client/features/savings/put-aside-form.tsx";
+import { SettlementDialog } from "#client/features/settle-up/settlement-dialog.tsx";
 import type { Category, EntryKind } from "#shared/schemas/categories.schema.ts";
 import type { Transaction } from "#shared/schemas/transactions.schema.ts";
 
@@ -38,6 +39,18 @@ export function EntryDialogHost({ account }: { account: Account }) {
   const categories = useCategories();
   const people = members.data ? activePeople(members.data) : null;
   const editing = state.entry !== null;
+  if (state.entry?.kind === "settlement") {
+    // A settlement opens as itself: "Bram → Anna", its amount, day and notes.
+    const names = new Map((members.data ?? []).map((member) => [member.id, member.name]));
+    return state.open ? (
+      <SettlementDialog
+        key={state.key}
+        target={{ mode: "edit", settlement: state.entry }}
+        nameOf={(id) => names.get(id) ?? t("form.formerMember")}
+        onClose={closeEntryDialog}
+      />
+    ) : null;
+  }
   return (
     <Dialog open={state.open} onOpenChange={(open) => !open && closeEntryDialog()}>
       <DialogContent
