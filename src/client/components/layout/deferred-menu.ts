@@ -1,0 +1,91 @@
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+} from "react";
+import type * as HeaderMenusModule from "./header-menus.tsx";
+
+type HeaderMenus = typeof HeaderMenusModule;
+
+let loaded: HeaderMenus | undefined;
+let loading: Promise<HeaderMenus> | undefined;
+
+/** Fetches the menus once; a failed fetch (offline) is tried again on the next reach. */
+function loadHeaderMenus(): Promise<HeaderMenus> {
+  loading ??= import("./header-menus.tsx").then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * A menu button whose menu (Radix, header-menus.tsx) loads when a person reaches for it: on
+ * hover or focus it starts to load, a press (pointer, Enter, Space, ArrowDown) before it is
+ * there opens it as soon as it is. Until then the button carries the attributes Radix's trigger
+ * gives it (`aria-haspopup`, `aria-expanded`, `data-state`), so it reads and looks the same;
+ * when the menu takes over the button it keeps the focus it had.
+ */
+export function useDeferredMenu(): {
+  menus: HeaderMenus | undefined;
+  openOnLoad: boolean;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  triggerProps: ButtonHTMLAttributes<HTMLButtonElement> & { "data-state"?: string };
+} {
+  const [menus, setMenus] = useState(loaded);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (menus && refocus.current) {
+      refocus.current = false;
+      triggerRef.current?.focus();
+    }
+  }, [menus]);
+
+  if (menus) return { menus, openOnLoad, triggerRef, triggerProps: {} };
+
+  const load = (open: boolean) => {
+    if (open) setOpenOnLoad(true);
+    loadHeaderMenus().then(
+      (module) => {
+        // An opening menu takes the focus itself; otherwise the button keeps it.
+        refocus.current = !open && document.activeElement === triggerRef.current;
+        setMenus(module);
+      },
+      () => setOpenOnLoad(false),
+    );
+  };
+  return {
+    menus,
+    openOnLoad,
+    triggerRef,
+    triggerProps: {
+      "aria-haspopup": "menu",
+      "aria-expanded": false,
+      "data-state": "closed",
+      onPointerEnter: () => load(false),
+      onFocus: () => load(false),
+      onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+        if (event.button === 0 && !event.ctrlKey) load(true);
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+        if (["Enter", " ", "ArrowDown"].includes(event.key)) {
+          event.preventDefault();
+          load(true);
+        }
+      },
+    },
+  };
+}
