@@ -126,7 +126,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", adminRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", categoryRoutes({ db }))
     // Before transactionRoutes, so /transactions/{id} does not catch /transactions/export.
-    .route("/", csvRoutes({ db }))
+    .route("/", csvRoutes({ db, databaseKind: deps.database.kind }))
     .route("/", transactionRoutes({ db }))
     .route("/", quickEntryRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", recurringRoutes({ db }))

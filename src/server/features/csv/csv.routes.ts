@@ -9,7 +9,7 @@ import { csvDelimiters, type CsvDelimiterName } from "#shared/csv-export.ts";
 import { decimalSeparators, importSetupSchema } from "#shared/csv-import.ts";
 import { listSorts, transactionFilterSchema } from "#shared/schemas/transactions.schema.ts";
 import { invalidRequestMessage, validationMessages } from "#shared/validation.ts";
-import { exportTransactions, importTransactions } from "./csv.service.ts";
+import { exportTransactions, importBatchSize, importTransactions } from "./csv.service.ts";
 
 const invalid = { 400: error("The request is not valid") };
 const signedIn = { 401: error("Not signed in") };
@@ -93,8 +93,11 @@ const importRoute = createRoute({
   },
 });
 
-export function csvRoutes(deps: { db: Db }) {
+export function csvRoutes(deps: { db: Db; databaseKind?: "pglite" | "postgres" }) {
   const { db } = deps;
+  // The embedded database runs each batch on the server's own thread: smaller batches let other
+  // requests in between.
+  const batchSize = deps.databaseKind === "pglite" ? 1000 : importBatchSize;
   return createRouter()
     .openapi(exportRoute, async (c) => {
       const viewer = requireViewer(c);
@@ -108,6 +111,6 @@ export function csvRoutes(deps: { db: Db }) {
     })
     .openapi(importRoute, async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await importTransactions(db, viewer, c.req.valid("json")), 200);
+      return c.json(await importTransactions(db, viewer, c.req.valid("json"), { batchSize }), 200);
     });
 }
