@@ -12,8 +12,9 @@ import {
   browserCookies,
   inviteThroughApi,
   signUpThroughApi,
+  type ApiPerson,
 } from "./page-models/household-api.ts";
-import { EntryDialog } from "./page-models/entries.ts";
+import { apiCall, EntryDialog, householdBasics, TransactionsPage } from "./page-models/entries.ts";
 import { ProfilePage } from "./page-models/profile-page.ts";
 
 // Issue 16, item 10: a week's small frictions, each as a person meets it.
@@ -35,6 +36,38 @@ async function coupleSignedIn(page: Page, baseURL: string | undefined, mailbox: 
   await page.context().addCookies(browserCookies(owner));
   return { owner, partner };
 }
+
+/** An entry of today through the API: Anna's own, or split 50/50 ("split"). */
+async function addEntry(
+  person: ApiPerson,
+  fields: {
+    kind?: "expense" | "income";
+    amountCents: number;
+    category: string;
+    merchant: string;
+    occurredOn?: string;
+  },
+) {
+  const { memberId, byName } = await householdBasics(person);
+  await apiCall(person, "POST", "/transactions", {
+    kind: fields.kind ?? "expense",
+    amountCents: fields.amountCents,
+    occurredOn: fields.occurredOn ?? new Date().toLocaleDateString("sv-SE"),
+    categoryId: byName(fields.category),
+    merchant: fields.merchant,
+    splitMode: "personal",
+    memberId,
+    ...(fields.kind === "income" ? { receivedByMemberId: memberId } : { paidByMemberId: memberId }),
+  });
+}
+
+/** Shows the app in `language` from the next page on. */
+async function useLanguage(page: Page, language: "en" | "nl") {
+  await page.evaluate((lang) => localStorage.setItem("language", lang), language);
+}
+
+/** Text with its no-break spaces as plain ones. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 /** The element that has the focus in the page. */
 function focused(page: Page): Locator {
@@ -134,4 +167,39 @@ test.describe(() => {
     await page.waitForTimeout(500);
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   });
+});
+
+test("money out is written one way, the language's, in the list and on the overview", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  const { owner } = await coupleSignedIn(page, baseURL, mailbox);
+  await addEntry(owner, { amountCents: 1250, category: "Groceries", merchant: "Bakker Bart" });
+  await addEntry(owner, {
+    kind: "income",
+    amountCents: 320000,
+    category: "Salary",
+    merchant: "Acme",
+  });
+  await page.goto("/dashboard");
+  await useLanguage(page, "nl");
+  const list = new TransactionsPage(page);
+  await list.goto();
+  await expect(list.rows).toHaveCount(2);
+  const amounts = (await page.getByTestId("row-amount").allTextContents()).map(plain);
+  expect(amounts.sort()).toEqual(["€ +3.200,00", "€ -12,50"]);
+  // The overview's recent entries say it the same way, never with a typographic minus before €.
+  await page.goto("/dashboard");
+  const recent = page.getByText(/€\s-12,50/).first();
+  await expect(recent).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText("−€");
+
+  await useLanguage(page, "en");
+  await list.goto();
+  await expect(list.rows).toHaveCount(2);
+  expect((await page.getByTestId("row-amount").allTextContents()).sort()).toEqual([
+    "+€3,200.00",
+    "-€12.50",
+  ]);
 });

@@ -108,7 +108,7 @@ test.describe("in English, light, on a laptop", () => {
     await price.getByRole("button", { name: "Save price" }).click();
     await expect(price).toBeHidden();
     await expect(page.getByTestId("holding-value")).toHaveText("€1,200.00");
-    await expect(page.getByTestId("holding-unrealised")).toHaveText("+\u2060€195.00");
+    await expect(page.getByTestId("holding-unrealised")).toHaveText("+€195.00");
     await expect(page.getByTestId("holding-price-stale")).toHaveCount(0);
     await expect(page.getByTestId("holding-xirr")).not.toHaveText("—");
     await expectNoSeriousA11yViolations(page, "a holding's page with a buy and a price");
@@ -126,7 +126,7 @@ test.describe("in English, light, on a laptop", () => {
     // The area: value, gain and the allocation, also as a table.
     await page.goto("/dashboard/investments");
     await expect(page.getByTestId("investments-value-value")).toHaveText("€1,200.00");
-    await expect(page.getByTestId("investments-unrealised-value")).toHaveText("+\u2060€195.00");
+    await expect(page.getByTestId("investments-unrealised-value")).toHaveText("+€195.00");
     const byKind = page.getByTestId("allocation-kind");
     await expect(byKind).toContainText("ETF");
     await expect(byKind).toContainText("100");

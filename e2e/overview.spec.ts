@@ -316,7 +316,7 @@ test("on Pro, what is due lists the scope's insurance renewals and notice deadli
   const lines = due.getByRole("listitem");
   // Soonest first, the rent among them; each policy's notice deadline and renewal.
   await expect(lines).toHaveText([
-    `${shortDay(rentDay)}Woonstichting−€950.00`,
+    `${shortDay(rentDay)}Woonstichting-€950.00`,
     `${shortDay(liabilityNotice)}Liability insuranceNotice deadlineCentraal Beheer`,
     `${shortDay(healthNotice)}Basic health insuranceNotice deadlineZilveren Kruis`,
     `${shortDay(liabilityRenews)}Liability insuranceRenews· Centraal Beheer`,
@@ -346,7 +346,7 @@ test("on Pro, what is due lists the scope's insurance renewals and notice deadli
   const scope = new ScopePicker(page);
   await scope.choose("Lotte Vermeer");
   await expect(lines).toHaveText([
-    `${shortDay(rentDay)}Woonstichting−€950.00`,
+    `${shortDay(rentDay)}Woonstichting-€950.00`,
     `${shortDay(liabilityNotice)}Liability insuranceNotice deadlineCentraal Beheer`,
     `${shortDay(liabilityRenews)}Liability insuranceRenews· Centraal Beheer`,
   ]);

@@ -179,7 +179,7 @@ test("in Dutch the amount is typed with a decimal comma", async ({ page, baseURL
   await expect(toast(page, "Uitgave toegevoegd")).toBeVisible();
   const list = new TransactionsPage(page);
   await expect(list.rows).toHaveCount(1);
-  await expect(list.rows.first()).toContainText("€ 12,50");
+  await expect(list.rows.first()).toContainText("€ -12,50");
 
   // A message of the shared schema, in Dutch. Closing gave the focus back to the button.
   await expect(form.dialog).toBeHidden();
@@ -314,8 +314,8 @@ test("in Dutch: a CSV with a decimal comma and thousands points", async ({
   await dialog.getByRole("button", { name: "Sluiten" }).last().click();
   const list = new TransactionsPage(page);
   await expect(list.rows).toHaveCount(2);
-  await expect(list.rows.first()).toContainText("€ 12,50");
-  await expect(list.rows.nth(1)).toContainText("€ 1.234,56");
+  await expect(list.rows.first()).toContainText("€ -12,50");
+  await expect(list.rows.nth(1)).toContainText("€ -1.234,56");
   await expect(list.summary).toContainText("Uitgaven € 1.247,06");
 });
 
@@ -352,10 +352,10 @@ test("a recurring entry: repeat from the form, and an occurrence changed with al
   await choice.getByRole("button", { name: "This and all following" }).click();
   await expect(toast(page, "This and the following entries were changed")).toBeVisible();
   await expect(list.rows.getByTestId("row-amount")).toHaveText([
-    "−€55.00",
-    "−€55.00",
-    "−€20.00",
-    "−€20.00",
+    "-€55.00",
+    "-€55.00",
+    "-€20.00",
+    "-€20.00",
   ]);
 
   // Only this one.
@@ -365,10 +365,10 @@ test("a recurring entry: repeat from the form, and an occurrence changed with al
   await page.getByRole("alertdialog").getByRole("button", { name: "Only this one" }).click();
   await expect(toast(page, "Entry saved")).toBeVisible();
   await expect(list.rows.getByTestId("row-amount")).toHaveText([
-    "−€55.00",
-    "−€55.00",
-    "−€20.00",
-    "−€21.00",
+    "-€55.00",
+    "-€55.00",
+    "-€20.00",
+    "-€21.00",
   ]);
 
   // A new entry that repeats goes to the recurring series.

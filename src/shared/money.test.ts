@@ -1,12 +1,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, formatMoney, parseMoney, readMoney } from "./money.ts";
+import { allocate, formatMoney, formatSignedMoney, parseMoney, readMoney } from "./money.ts";
 
 describe("formatMoney", () => {
   it("formats per language", () => {
     expect(formatMoney(123456, "nl").replace(/\s/g, " ")).toBe("€ 1.234,56");
     expect(formatMoney(123456, "en")).toBe("€1,234.56");
     expect(formatMoney(-5, "en")).toBe("-€0.05");
+  });
+});
+
+describe("formatSignedMoney", () => {
+  it("writes the sign where and how the language does, as a negative amount is written", () => {
+    expect(formatSignedMoney(-1250, "nl").replace(/\s/g, " ")).toBe("€ -12,50");
+    expect(formatSignedMoney(1250, "nl").replace(/\s/g, " ")).toBe("€ +12,50");
+    expect(formatSignedMoney(-1250, "en")).toBe("-€12.50");
+    expect(formatSignedMoney(1250, "en")).toBe("+€12.50");
+    expect(formatSignedMoney(0, "en")).toBe("€0.00");
+    for (const language of ["en", "nl"] as const) {
+      expect(formatSignedMoney(-1250, language)).toBe(formatMoney(-1250, language));
+      expect(formatSignedMoney(-1250, language)).not.toContain("\u2212");
+    }
   });
 });
 

@@ -22,6 +22,23 @@ export function formatMoney(cents: Cents, language: Language, currency = default
 }
 
 /**
+ * An amount with its sign, written the language's way by `Intl.NumberFormat`: en `+€12.50` and
+ * `-€12.50`, nl `€ +12,50` and `€ -12,50`; zero has none. Money out is shown with this (or with
+ * `formatMoney` of the negative amount), never with a minus put before a formatted amount.
+ */
+export function formatSignedMoney(
+  cents: Cents,
+  language: Language,
+  currency = defaultCurrency,
+): string {
+  return new Intl.NumberFormat(locales[language], {
+    style: "currency",
+    currency,
+    signDisplay: "exceptZero",
+  }).format(cents / 100);
+}
+
+/**
  * What a typed amount says: one amount, two amounts (it can be read two ways), or none.
  * `readings` of an ambiguous amount: the separator as thousands first, then as the decimal
  * point (rounded half away from zero to cents): "12,345" is 1,234,500 or 1,235 cents.

@@ -92,7 +92,7 @@ export function CheckoutPage({ checkoutId }: { checkoutId: string }) {
               {checkout.data.couponCode ? (
                 <Row
                   label={t("checkout.discount", { code: checkout.data.couponCode })}
-                  value={`−${formatMoney(checkout.data.discountCents, language)}`}
+                  value={formatMoney(-checkout.data.discountCents, language)}
                 />
               ) : null}
               <Row

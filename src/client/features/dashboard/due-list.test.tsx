@@ -139,7 +139,7 @@ describe("DueList: what is due on the overview", () => {
       ),
     ).toBeTruthy();
     expect(lines()).toEqual([
-      "1 JunRent−€1,450.00",
+      "1 JunRent-€1,450.00",
       "10 JunLiability insuranceNotice deadlineCentraal Beheer",
       "25 JunSalary+€3,200.00",
       "10 JulLiability insuranceRenews· Centraal Beheer",
@@ -173,7 +173,7 @@ describe("DueList: what is due on the overview", () => {
       expect(card.getByRole("heading").textContent).toBe("Due in the next 30 days");
       expect(card.queryAllByTestId("due-insurance")).toHaveLength(0);
       expect(calls.some((url) => url.pathname.startsWith("/api/insurance"))).toBe(false);
-      expect(lines()).toEqual(["1 JunRent−€1,450.00", "25 JunSalary+€3,200.00"]);
+      expect(lines()).toEqual(["1 JunRent-€1,450.00", "25 JunSalary+€3,200.00"]);
     },
   );
 

@@ -88,8 +88,7 @@ export function DueList({
                   entry.kind === "income" && "text-success",
                 )}
               >
-                {entry.kind === "income" ? "+" : "−"}
-                {format.money(cents)}
+                {format.signedMoney(entry.kind === "income" ? cents : -cents)}
               </span>
             </li>
           );

@@ -225,8 +225,11 @@ export function LatestList({
                     item.kind === "income" && "text-success",
                   )}
                 >
-                  {item.kind === "income" ? "+" : item.kind === "expense" ? "−" : ""}
-                  {format.money(cents)}
+                  {item.kind === "income"
+                    ? format.signedMoney(cents)
+                    : item.kind === "expense"
+                      ? format.signedMoney(-cents)
+                      : format.money(cents)}
                 </span>
               </button>
             </li>

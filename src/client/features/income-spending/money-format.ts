@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";
 import { isLanguage, defaultLanguage, type Language } from "#shared/i18n.ts";
-import { formatMoney, type Cents } from "#shared/money.ts";
+import { formatMoney, formatSignedMoney, type Cents } from "#shared/money.ts";
 
 /** The language the page is shown in, and money and dates formatted for it. */
 export function useMoneyFormat() {
@@ -15,6 +15,8 @@ export function useMoneyFormat() {
   return {
     language,
     money: (cents: Cents) => formatMoney(cents, language),
+    /** With its sign, the language's way: "+€12.50" / "-€12.50", "€ +12,50" / "€ -12,50". */
+    signedMoney: (cents: Cents) => formatSignedMoney(cents, language),
     /** "28 Feb" / "28 feb." for a `YYYY-MM-DD`. */
     day: (date: string, withYear = false) =>
       new Intl.DateTimeFormat(locale, {

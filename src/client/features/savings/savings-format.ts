@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { parsePercentBp } from "#client/features/transactions/amount-input.ts";
 import type { Language } from "#shared/i18n.ts";
+import { formatSignedMoney } from "#shared/money.ts";
 import type { AccountSummary } from "#shared/schemas/savings.schema.ts";
 
 const localeOf = (language: Language) => (language === "nl" ? "nl-NL" : "en-GB");
@@ -33,13 +34,8 @@ export function useSavingsFormat() {
     share: (bp: number) => formatShare(bp, format.language),
     /** "March 2027" / "maart 2027" for a `YYYY-MM-DD`. */
     monthOf: (date: string) => format.month(date.slice(0, 7)),
-    /** A signed amount: "+€25.00" / "−€25.00" (a word joiner keeps the sign with the amount). */
-    signed: (cents: number) =>
-      cents > 0
-        ? `+\u2060${format.money(cents)}`
-        : cents < 0
-          ? `−\u2060${format.money(-cents)}`
-          : format.money(0),
+    /** A signed amount, the language's way: "+€25.00" / "-€25.00", "€ +25,00" / "€ -25,00". */
+    signed: (cents: number) => formatSignedMoney(cents, format.language),
   };
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Logo } from "#client/components/layout/logo.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { currentLanguage } from "#client/lib/i18n.ts";
-import { formatMoney } from "#shared/money.ts";
+import { formatMoney, formatSignedMoney } from "#shared/money.ts";
 
 /** Made-up figures of one November in a household of two, in cents. */
 const income = 524_000;
@@ -129,8 +129,7 @@ export function DashboardPreview({ className }: { className?: string }) {
                     entry.cents > 0 ? "text-success" : "text-foreground",
                   )}
                 >
-                  {entry.cents > 0 ? "+" : "−"}
-                  {money(Math.abs(entry.cents))}
+                  {formatSignedMoney(entry.cents, language)}
                 </span>
               </li>
             ))}

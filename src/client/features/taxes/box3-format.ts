@@ -73,7 +73,7 @@ export function realVersusDeemed(
 
 /**
  * The language's money and dates (savings'), and what box 3 adds: whole euros, a step taken
- * off ("−€7,600"), a percentage with two decimals, a long date and a list.
+ * off ("-€7,600"), a percentage with two decimals, a long date and a list.
  */
 export function useBox3Format() {
   const format = useSavingsFormat();
@@ -81,9 +81,9 @@ export function useBox3Format() {
   return {
     ...format,
     euros,
-    /** Whole euros taken off in a step (a word joiner keeps the sign with the amount). */
-    minusEuros: (value: number) => (value === 0 ? euros(0) : `−\u2060${euros(value)}`),
-    /** Cents with a sign: "+€25.00" / "−€25.00". */
+    /** Whole euros taken off in a step, with the language's minus ("-€7,600", "€ -7.600"). */
+    minusEuros: (value: number) => euros(value === 0 ? 0 : -value),
+    /** Cents with a sign: "+€25.00" / "-€25.00". */
     signedCents: format.signed,
     /** "1 January 2025" / "1 januari 2025" for a `YYYY-MM-DD`. */
     longDay: (date: string) =>

@@ -2,9 +2,10 @@ import { RepeatIcon, UsersIcon } from "lucide-react";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { CategoryBadge } from "#client/features/categories/category-badge.tsx";
+import { fromTo } from "#client/features/settle-up/settlement-dialog.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { Language } from "#shared/i18n.ts";
-import { formatMoney } from "#shared/money.ts";
+import { formatMoney, formatSignedMoney } from "#shared/money.ts";
 import type { Category } from "#shared/schemas/categories.schema.ts";
 import type { Transaction } from "#shared/schemas/transactions.schema.ts";
 
@@ -49,13 +50,17 @@ export const TransactionRow = memo(function TransactionRow({
   const date = formatDate(item.occurredOn, language);
   const amount = formatMoney(item.amountCents, language);
   const split = item.splitMode !== "personal";
-  const description =
-    item.merchant ||
-    item.notes ||
-    (item.kind === "settlement" ? t("list.settlement") : (category?.name ?? ""));
-  const who = split
-    ? item.shares.map((share) => memberNames.get(share.memberId) ?? "?").join(", ")
-    : (memberNames.get(item.shares[0]?.memberId ?? "") ?? "");
+  const settlement = item.kind === "settlement";
+  const nameOf = (id: string | null) => memberNames.get(id ?? "") ?? "?";
+  // A settlement says who paid whom: "Bram → Anna".
+  const description = settlement
+    ? fromTo(nameOf(item.paidByMemberId), nameOf(item.receivedByMemberId))
+    : item.merchant || item.notes || (category?.name ?? "");
+  const who = settlement
+    ? item.notes || t("list.settlement")
+    : split
+      ? item.shares.map((share) => memberNames.get(share.memberId) ?? "?").join(", ")
+      : (memberNames.get(item.shares[0]?.memberId ?? "") ?? "");
   return (
     <div
       className={cn(
@@ -80,7 +85,7 @@ export const TransactionRow = memo(function TransactionRow({
           category={category}
           size="md"
           className="hidden w-48 shrink-0 text-sm sm:inline-flex xl:w-56"
-          fallback={t("list.noCategory")}
+          fallback={settlement ? t("list.settlement") : t("list.noCategory")}
         />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{description}</span>
@@ -127,8 +132,11 @@ export const TransactionRow = memo(function TransactionRow({
             )}
             data-testid="row-amount"
           >
-            {income ? "+" : item.kind === "expense" ? "−" : ""}
-            {amount}
+            {income
+              ? formatSignedMoney(item.amountCents, language)
+              : item.kind === "expense"
+                ? formatSignedMoney(-item.amountCents, language)
+                : amount}
           </span>
           {item.memberShareCents !== null && split ? (
             <span className="block text-xs text-muted-foreground tabular-nums">
