@@ -203,3 +203,63 @@ test("money out is written one way, the language's, in the list and on the overv
     "-€12.50",
   ]);
 });
+
+test("the recurring and upcoming lists say whose each entry is: two Zilveren Kruis rows, one each, and a split one", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  const { owner, partner } = await coupleSignedIn(page, baseURL, mailbox);
+  const anna = await householdBasics(owner);
+  const sam = await householdBasics(partner);
+  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("sv-SE");
+  const premium = {
+    kind: "expense",
+    amountCents: 14_250,
+    occurredOn: tomorrow,
+    categoryId: anna.byName("Insurance"),
+    merchant: "Zilveren Kruis",
+    frequency: "monthly",
+  };
+  for (const memberId of [anna.memberId, sam.memberId]) {
+    await apiCall(owner, "POST", "/recurring", {
+      ...premium,
+      splitMode: "personal",
+      memberId,
+      paidByMemberId: memberId,
+    });
+  }
+  await apiCall(owner, "POST", "/recurring", {
+    ...premium,
+    merchant: "Energie Direct",
+    splitMode: "percent",
+    memberId: null,
+    paidByMemberId: anna.memberId,
+    shares: [
+      { memberId: anna.memberId, percentBp: 5000 },
+      { memberId: sam.memberId, percentBp: 5000 },
+    ],
+  });
+
+  await page.setViewportSize(phone);
+  await page.goto("/dashboard/income-spending?tab=expenses");
+  const rules = page.getByTestId("expense-recurring").getByTestId("recurring-rule");
+  await expect(rules).toHaveCount(3);
+  await expect(rules.filter({ hasText: "Zilveren Kruis" })).toHaveCount(2);
+  await expect(rules.filter({ hasText: "Zilveren Kruis · Anna de Vries ·" })).toHaveCount(1);
+  await expect(rules.filter({ hasText: "Zilveren Kruis · Sam Bakker ·" })).toHaveCount(1);
+  await expect(
+    rules.filter({ hasText: "Energie Direct · Split: Anna de Vries and Sam Bakker ·" }),
+  ).toHaveCount(1);
+  const whose = page.getByTestId("expense-upcoming").getByTestId("upcoming-whose");
+  await expect(whose).toHaveCount(3);
+  expect((await whose.allTextContents()).sort()).toEqual([
+    "Anna de Vries",
+    "Sam Bakker",
+    "Split: Anna de Vries and Sam Bakker",
+  ]);
+
+  await useLanguage(page, "nl");
+  await page.reload();
+  await expect(whose.filter({ hasText: "Gedeeld: Anna de Vries en Sam Bakker" })).toHaveCount(1);
+});

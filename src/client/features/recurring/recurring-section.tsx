@@ -20,6 +20,7 @@ import {
 } from "#client/components/ui/card.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { useAccount } from "#client/features/account/account.queries.ts";
 import { categoryMap, useCategories } from "#client/features/categories/categories.queries.ts";
 import { CategoryBadge } from "#client/features/categories/category-badge.tsx";
 import {
@@ -27,11 +28,30 @@ import {
   useStopRule,
   useUpcoming,
 } from "#client/features/income-spending/money.queries.ts";
+import { useMembers } from "#client/features/households/households.queries.ts";
 import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { insurancePath } from "#client/features/insurance/insurance-format.ts";
 import { loanPath } from "#client/features/loans/loans-format.ts";
 import type { EntryKind } from "#shared/schemas/categories.schema.ts";
 import type { RecurringRule } from "#shared/schemas/recurring.schema.ts";
+
+/**
+ * Whose a series is: the person's name, or "Split: Anna and Sam" (two identical "Zilveren
+ * Kruis" rows were one for each of them).
+ */
+export function whoseRule(
+  rule: Pick<RecurringRule, "splitMode" | "shares">,
+  nameOf: (memberId: string) => string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  language: string,
+): string {
+  const names = rule.shares.map((share) => nameOf(share.memberId));
+  if (rule.splitMode === "personal") return names[0] ?? "";
+  const list = new Intl.ListFormat(language === "nl" ? "nl-NL" : "en-GB", {
+    type: "conjunction",
+  }).format(names);
+  return t("common:whose.split", { names: list });
+}
 
 /** How many days of upcoming occurrences the tab lists. */
 const upcomingDays = 30;
@@ -45,6 +65,13 @@ export function RecurringSection({ kind, memberId }: { kind: EntryKind; memberId
   const categories = useCategories();
   const byId = categoryMap(categories.data);
   const stop = useStopRule();
+  const { data: account } = useAccount();
+  const members = useMembers(account);
+  const nameOf = (memberId: string) =>
+    members.data?.find((member) => member.id === memberId)?.name ?? t("common:whose.formerMember");
+  const ruleById = new Map((rules.data ?? []).map((rule) => [rule.id, rule]));
+  const whose = (rule: RecurringRule | undefined) =>
+    rule && members.data ? whoseRule(rule, nameOf, t, format.language) : null;
   const [stopping, setStopping] = useState<RecurringRule | null>(null);
 
   const mine = (rules.data ?? []).filter((rule) => rule.kind === kind);
@@ -98,6 +125,7 @@ export function RecurringSection({ kind, memberId }: { kind: EntryKind; memberId
                     <p className="min-w-0 text-xs text-muted-foreground">
                       {[
                         rule.merchant,
+                        whose(rule),
                         t(`frequency.${rule.frequency}`),
                         rule.nextDate
                           ? t("recurring.next", { date: format.day(rule.nextDate, true) })
@@ -182,11 +210,20 @@ export function RecurringSection({ kind, memberId }: { kind: EntryKind; memberId
                   <span className="w-16 shrink-0 text-muted-foreground tabular-nums">
                     {format.day(item.date)}
                   </span>
-                  <CategoryBadge
-                    category={byId.get(item.categoryId)}
-                    fallback={item.merchant ?? t("unknownCategory")}
-                    className="flex-1"
-                  />
+                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <CategoryBadge
+                      category={byId.get(item.categoryId)}
+                      fallback={item.merchant ?? t("unknownCategory")}
+                    />
+                    {whose(ruleById.get(item.ruleId)) ? (
+                      <span
+                        className="pl-8 text-xs break-words text-muted-foreground"
+                        data-testid="upcoming-whose"
+                      >
+                        {whose(ruleById.get(item.ruleId))}
+                      </span>
+                    ) : null}
+                  </span>
                   <span className="font-medium tabular-nums">
                     {format.money(item.memberShareCents ?? item.amountCents)}
                   </span>
