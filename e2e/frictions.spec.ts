@@ -263,3 +263,37 @@ test("the recurring and upcoming lists say whose each entry is: two Zilveren Kru
   await page.reload();
   await expect(whose.filter({ hasText: "Gedeeld: Anna de Vries en Sam Bakker" })).toHaveCount(1);
 });
+
+test("the amount filters filter as they are typed, like the search", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  const { owner } = await coupleSignedIn(page, baseURL, mailbox);
+  await addEntry(owner, { amountCents: 1250, category: "Groceries", merchant: "Bakker Bart" });
+  await addEntry(owner, { amountCents: 8900, category: "Groceries", merchant: "Albert Heijn" });
+  await addEntry(owner, { amountCents: 24_000, category: "Groceries", merchant: "Makro" });
+  const list = new TransactionsPage(page);
+  await list.goto();
+  await expect(list.rows).toHaveCount(3);
+
+  const min = page.getByLabel("Minimum amount");
+  await min.click();
+  await page.keyboard.type("20");
+  // No blur, no Enter: the field keeps the focus and what was typed, and the list follows.
+  await expect(list.rows).toHaveCount(2);
+  await expect(min).toBeFocused();
+  await expect(min).toHaveValue("20");
+  await expect(page).toHaveURL(/min=2000/);
+  await page.keyboard.type("0.5");
+  await expect(list.rows).toHaveCount(1);
+  await expect(min).toHaveValue("200.5");
+
+  const max = page.getByLabel("Maximum amount");
+  await min.fill("");
+  await max.click();
+  await page.keyboard.type("100");
+  await expect(list.rows).toHaveCount(2);
+  await expect(page).not.toHaveURL(/min=/);
+  await expect(max).toBeFocused();
+});

@@ -43,7 +43,18 @@ import { transactionQueries, useDeleteEntries, useRestoreEntries } from "./trans
 /** A row's height: on a narrow screen its second line of details wraps onto a third. */
 const rowHeights = { narrow: 72, wide: 60 } as const;
 
-/** An amount filter: typed the language's way, kept in the URL in cents, applied on blur or Enter. */
+/** The amount a filter's text says, without its sign; null when empty, undefined when not an amount. */
+function filterCents(text: string): number | null | undefined {
+  if (text.trim() === "") return null;
+  const value = parseMoney(text);
+  return value === null ? undefined : Math.abs(value);
+}
+
+/**
+ * An amount filter: typed the language's way, kept in the URL in cents. Like the search, it
+ * filters after a short pause in typing (and at once on Enter); what is not an amount yet is
+ * left alone while typing and put back on leaving the field.
+ */
 function AmountFilter({
   id,
   label,
@@ -61,15 +72,22 @@ function AmountFilter({
   const [lastShown, setLastShown] = useState(shown);
   if (shown !== lastShown) {
     setLastShown(shown);
-    setText(shown);
+    // The filter applied from what is being typed keeps the text as typed ("12" stays "12").
+    if (filterCents(text) !== (cents ?? null)) setText(shown);
   }
+  useEffect(() => {
+    const value = filterCents(text);
+    if (value === undefined || value === (cents ?? null)) return;
+    const timer = setTimeout(() => onChange(value), 300);
+    return () => clearTimeout(timer);
+  }, [text, cents, onChange]);
   const apply = () => {
-    const value = text.trim() === "" ? null : parseMoney(text);
-    if (value === null && text.trim() !== "") {
+    const value = filterCents(text);
+    if (value === undefined) {
       setText(shown);
       return;
     }
-    if (value !== (cents ?? null)) onChange(value === null ? null : Math.abs(value));
+    if (value !== (cents ?? null)) onChange(value);
   };
   return (
     <div className="grid gap-1.5">
@@ -182,9 +200,7 @@ export function TransactionsPage({ account }: { account: Account }) {
       return next;
     });
   }, []);
-  const onOpen = useCallback((item: ListItem) => {
-    if (item.kind !== "settlement") openEntryDialog({ entry: item });
-  }, []);
+  const onOpen = useCallback((item: ListItem) => openEntryDialog({ entry: item }), []);
 
   // The window scrolls; the list starts where its element is on the page.
   const listRef = useRef<HTMLDivElement>(null);
