@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -7,7 +6,8 @@ import { Input } from "#client/components/ui/input.tsx";
 import { authApi } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";
 import { resetSentPath } from "./auth-paths.ts";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "./auth.schemas.ts";
+import type { ForgotPasswordInput } from "./auth.schemas.ts";
+import { deferredResolver, preloadAuthResolvers } from "./deferred-resolver.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { describedBy, fieldIds, FormField } from "./form-field.tsx";
 import { SubmitButton } from "./submit-button.tsx";
@@ -22,7 +22,7 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: deferredResolver((resolvers) => resolvers.forgotPasswordResolver),
     defaultValues: { email: defaultEmail },
   });
 
@@ -39,7 +39,13 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
 
   const ids = fieldIds("forgot-email");
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onInput={preloadAuthResolvers}
+      onPointerDown={preloadAuthResolvers}
+      className="grid gap-5"
+    >
       {failure ? <FormAlert tone="error">{translateError(t, failure)}</FormAlert> : null}
       <FormField name="forgot-email" label={t("fields.email")} error={errors.email?.message}>
         <Input

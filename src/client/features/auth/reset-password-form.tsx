@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ApiError, authApi } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";
-import { resetPasswordSchema, type ResetPasswordInput } from "./auth.schemas.ts";
+import type { ResetPasswordInput } from "./auth.schemas.ts";
+import { deferredResolver, preloadAuthResolvers } from "./deferred-resolver.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { describedBy, fieldIds, FormField } from "./form-field.tsx";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";
@@ -31,7 +31,7 @@ export function ResetPasswordForm({
     control,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: deferredResolver((resolvers) => resolvers.resetPasswordResolver),
     defaultValues: { password: "", confirm: "" },
   });
   const password = useWatch({ control, name: "password" });
@@ -69,7 +69,13 @@ export function ResetPasswordForm({
 
   const ids = { password: fieldIds("reset-password"), confirm: fieldIds("reset-confirm") };
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onInput={preloadAuthResolvers}
+      onPointerDown={preloadAuthResolvers}
+      className="grid gap-5"
+    >
       {failure ? <FormAlert tone="error">{translateError(t, failure)}</FormAlert> : null}
       <FormField
         name="reset-password"

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,7 +9,8 @@ import { ApiError, authApi } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";
 import { applyLanguage } from "#client/lib/i18n.ts";
 import { verifyEmailPath } from "./auth-paths.ts";
-import { signInSchema, type SignInInput } from "./auth.schemas.ts";
+import type { SignInInput } from "./auth.schemas.ts";
+import { deferredResolver, preloadAuthResolvers } from "./deferred-resolver.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { describedBy, fieldIds, FormField } from "./form-field.tsx";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";
@@ -42,7 +42,7 @@ export function SignInForm({
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver: deferredResolver((resolvers) => resolvers.signInResolver),
     defaultValues: { email: defaultEmail, password: "" },
   });
 
@@ -75,7 +75,13 @@ export function SignInForm({
   const password = fieldIds("sign-in-password");
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onInput={preloadAuthResolvers}
+      onPointerDown={preloadAuthResolvers}
+      className="grid gap-5"
+    >
       {notice && !failure ? <FormAlert tone="success">{notice}</FormAlert> : null}
       {failure ? <FormAlert tone="error">{translateError(t, failure)}</FormAlert> : null}
       <FormField name="sign-in-email" label={t("fields.email")} error={errors.email?.message}>

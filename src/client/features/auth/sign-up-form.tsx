@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
@@ -7,7 +6,8 @@ import { Input } from "#client/components/ui/input.tsx";
 import { ApiError, authApi } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";
 import { emailVerifiedPath, verifyEmailPath } from "./auth-paths.ts";
-import { signUpSchema, type SignUpInput } from "./auth.schemas.ts";
+import type { SignUpInput } from "./auth.schemas.ts";
+import { deferredResolver, preloadAuthResolvers } from "./deferred-resolver.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { describedBy, fieldIds, FormField } from "./form-field.tsx";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";
@@ -39,7 +39,7 @@ export function SignUpForm({
     control,
     formState: { errors, isSubmitting },
   } = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+    resolver: deferredResolver((resolvers) => resolvers.signUpResolver),
     defaultValues: { name: "", email: defaultEmail, password: "" },
   });
   const [name, email, password] = useWatch({ control, name: ["name", "email", "password"] });
@@ -90,7 +90,13 @@ export function SignUpForm({
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onInput={preloadAuthResolvers}
+      onPointerDown={preloadAuthResolvers}
+      className="grid gap-5"
+    >
       {failure ? <FormAlert tone="error">{translateError(t, failure)}</FormAlert> : null}
       <FormField name="sign-up-name" label={t("fields.fullName")} error={errors.name?.message}>
         <Input
