@@ -297,3 +297,50 @@ test("the amount filters filter as they are typed, like the search", async ({
   await expect(page).not.toHaveURL(/min=/);
   await expect(max).toBeFocused();
 });
+
+test("split by amounts fills in the last share with what remains; on a phone the toast stays clear of the buttons", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  await page.setViewportSize(phone);
+  await coupleSignedIn(page, baseURL, mailbox);
+  await page.goto("/dashboard");
+  await page.getByTestId("add-entry").click();
+  const form = new EntryDialog(page);
+  await expect(form.dialog).toBeVisible();
+  await form.amount.fill("100.00");
+  await form.category.selectOption({ label: "Groceries" });
+  await form.dialog.getByRole("radio", { name: "Split" }).check({ force: true });
+  await form.dialog.getByRole("radio", { name: "Amounts" }).check({ force: true });
+  const anna = form.dialog.getByLabel("Amount of Anna de Vries");
+  const sam = form.dialog.getByLabel("Amount of Sam Bakker");
+  await anna.fill("");
+  await anna.pressSequentially("70");
+  // Sam's share is what remains, shown in the field; the split adds up.
+  await expect(sam).toHaveValue("30.00");
+  await expect(form.remainder).toHaveText("Adds up exactly");
+  await anna.pressSequentially(".5");
+  await expect(sam).toHaveValue("29.50");
+  // A new total keeps Anna's typed share and refills Sam's.
+  await form.amount.fill("120.00");
+  await expect(anna).toHaveValue("70.5");
+  await expect(sam).toHaveValue("49.50");
+  // Typing Sam's share too: nothing is filled in any more.
+  await sam.fill("40");
+  await expect(anna).toHaveValue("70.5");
+  await expect(form.remainder).toHaveText("€9.50 left to divide");
+  await sam.fill("49.50");
+
+  const save = form.dialog.getByRole("button", { name: "Save" });
+  const saveBox = await save.boundingBox();
+  await save.click();
+  const added = page.locator("[data-sonner-toast]").filter({ hasText: "Expense added" });
+  await expect(added).toBeVisible();
+  const toastBox = await added.boundingBox();
+  expect(toastBox && saveBox).toBeTruthy();
+  if (!toastBox || !saveBox) return;
+  // At the top of the screen, not over where the sticky buttons are.
+  expect(toastBox.y + toastBox.height).toBeLessThan(saveBox.y);
+  expect(toastBox.y).toBeLessThan(phone.height / 3);
+});

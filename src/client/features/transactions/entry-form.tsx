@@ -132,6 +132,32 @@ function equalShareRows(
   });
 }
 
+/**
+ * Split by amounts: when every included share but one has been typed by the person, that one
+ * gets what remains of the total (never less than nothing). `typed` names the members whose
+ * share was typed; null when there is nothing to fill in (more than one open, no total, a typed
+ * share that is not an amount).
+ */
+export function fillRemainder(
+  rows: readonly ShareRow[],
+  typed: readonly string[],
+  totalCents: number | null,
+  language: Language,
+): ShareRow[] | null {
+  if (totalCents === null || totalCents <= 0) return null;
+  const open = rows.filter((row) => row.included && !typed.includes(row.memberId));
+  if (open.length !== 1 || rows.filter((row) => row.included).length < 2) return null;
+  let sum = 0;
+  for (const row of rows) {
+    if (!row.included || !typed.includes(row.memberId)) continue;
+    const cents = parseMoney(row.value);
+    if (cents === null) return null;
+    sum += cents;
+  }
+  const rest = formatCentsInput(Math.max(totalCents - sum, 0), language);
+  return rows.map((row) => (row === open[0] ? { ...row, value: rest } : row));
+}
+
 /** The request the form's values make (also what the schema checks). */
 export function toEntryInput(values: EntryFormValues): EntryInput {
   const included = values.shares.filter((row) => row.included);
@@ -311,6 +337,8 @@ export function EntryForm({
   const restore = useRestoreEntries();
   const [scopeChoice, setScopeChoice] = useState<EntryInput | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** Split by amounts: the members whose share the person typed (the last one is filled in). */
+  const [typedShares, setTypedShares] = useState<readonly string[]>([]);
 
   const form = useForm<EntryFormValues>({
     resolver: entryResolver,
@@ -350,6 +378,29 @@ export function EntryForm({
 
   const setShares = (rows: ShareRow[]) => {
     setValue("shares", rows);
+    setTypedShares([]);
+    rerunChecks();
+  };
+
+  /** Fills in the one share amount not typed yet with what remains, from `typed`. */
+  const refillRemainder = (typed: readonly string[]) => {
+    if (getValues("assignment") !== "split" || getValues("splitBy") !== "amount") return;
+    const rows = fillRemainder(
+      getValues("shares"),
+      typed,
+      parseMoney(getValues("amount") ?? ""),
+      language,
+    );
+    if (rows) setValue("shares", rows);
+  };
+
+  const shareTyped = (index: number) => {
+    const memberId = getValues("shares")[index]?.memberId;
+    if (memberId !== undefined && getValues("splitBy") === "amount") {
+      const typed = typedShares.includes(memberId) ? typedShares : [...typedShares, memberId];
+      setTypedShares(typed);
+      refillRemainder(typed);
+    }
     rerunChecks();
   };
 
@@ -474,7 +525,15 @@ export function EntryForm({
             error={errors.amount?.message}
             hint={errors.amount ? undefined : amountHint}
           >
-            <MoneyInput autoFocus {...register("amount", { onChange: rerunChecks })} />
+            <MoneyInput
+              autoFocus
+              {...register("amount", {
+                onChange: () => {
+                  refillRemainder(typedShares);
+                  rerunChecks();
+                },
+              })}
+            />
           </FormField>
           <FormField label={t("form.date")} error={errors.occurredOn?.message}>
             <Input type="date" {...register("occurredOn")} />
@@ -600,7 +659,9 @@ export function EntryForm({
                             "text-right tabular-nums",
                             values.splitBy === "percent" ? "pr-7" : "pl-7",
                           )}
-                          {...register(`shares.${index}.value`, { onChange: rerunChecks })}
+                          {...register(`shares.${index}.value`, {
+                            onChange: () => shareTyped(index),
+                          })}
                         />
                         <span
                           aria-hidden="true"
