@@ -110,6 +110,18 @@ test("Bram pays Anna back in part on a day of his choosing, sees 'Bram → Anna'
   const text = readFileSync(await (await download).path(), "utf8");
   expect(text).toContain(`${paidOn},settlement,30.00,,,Tikkie,Bram Jansen → Anna de Vries,`);
 
+  // The dashboard's latest entries say it too, and open it.
+  await page.goto("/dashboard");
+  const latest = page
+    .getByTestId("latest")
+    .getByRole("button", { name: /Bram Jansen → Anna de Vries/ });
+  await expect(latest).toContainText("Settlement");
+  await latest.click();
+  await expect(amount).toHaveValue("30.00");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await list.goto("?kind=settlement");
+
   // On a phone, the dialog fits.
   await page.setViewportSize({ width: 390, height: 800 });
   await row.getByRole("button").click();

@@ -16,6 +16,7 @@ import type { SettleUp } from "#shared/schemas/transactions.schema.ts";
 import { CategoryIconTile } from "#client/features/categories/category-badge.tsx";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { monthRange } from "#shared/dates.ts";
+import { fromTo } from "#client/features/settle-up/settlement-dialog.tsx";
 import { openEntryDialog } from "#client/features/transactions/entry-dialog-store.ts";
 import type { ListItem } from "#client/features/transactions/transaction-row.tsx";
 import { cn } from "#client/lib/cn.ts";
@@ -179,9 +180,12 @@ export function BudgetWatch({
 export function LatestList({
   items,
   categories,
+  nameOf,
 }: {
   items: readonly ListItem[];
   categories: Map<string, Category>;
+  /** A member's name: a settlement says who paid whom ("Bram → Anna"). */
+  nameOf: (memberId: string) => string;
 }) {
   const { t } = useTranslation("dashboard");
   const { t: tEntries } = useTranslation("entries");
@@ -198,9 +202,9 @@ export function LatestList({
           const category = item.categoryId ? categories.get(item.categoryId) : undefined;
           const cents = item.memberShareCents ?? item.amountCents;
           const label =
-            item.merchant ||
-            item.notes ||
-            (item.kind === "settlement" ? tEntries("list.settlement") : (category?.name ?? ""));
+            item.kind === "settlement"
+              ? fromTo(nameOf(item.paidByMemberId ?? ""), nameOf(item.receivedByMemberId ?? ""))
+              : item.merchant || item.notes || (category?.name ?? "");
           return (
             <li key={item.id}>
               <button
@@ -216,7 +220,11 @@ export function LatestList({
                   <span className="block truncate text-sm">{label}</span>
                   <span className="block truncate text-xs text-muted-foreground">
                     {format.day(item.occurredOn)}
-                    {category && label !== category.name ? ` · ${category.name}` : ""}
+                    {item.kind === "settlement"
+                      ? ` · ${tEntries("list.settlement")}`
+                      : category && label !== category.name
+                        ? ` · ${category.name}`
+                        : ""}
                   </span>
                 </span>
                 <span

@@ -233,7 +233,7 @@ function Figures({
           />
         ) : null}
         <DueList plan={plan} member={member} categories={byId} />
-        <LatestList items={board.latest} categories={byId} />
+        <LatestList items={board.latest} categories={byId} nameOf={nameOf} />
         {owing ? <BalancesCard settleUp={owing} nameOf={nameOf} /> : null}
       </div>
     </>
