@@ -185,3 +185,40 @@ export const defaultCategories: readonly DefaultCategory[] = [
     names: { en: "Other expenses", nl: "Overige uitgaven" },
   },
 ];
+
+const defaultsByKey = new Map(defaultCategories.map((category) => [category.key, category]));
+
+/**
+ * A category's name as a reader sees it: a default category that kept its default name is
+ * named in the reader's language (a household started in English shows "Boodschappen" to a
+ * Dutch partner); any other keeps the name it was given.
+ */
+export function categoryName(
+  category: { name: string; defaultKey: string | null; customName: boolean },
+  language: Language,
+): string {
+  if (category.customName || !category.defaultKey) return category.name;
+  return defaultsByKey.get(category.defaultKey)?.names[language] ?? category.name;
+}
+
+/** Every name a category answers to: its own, and a default's name in every language. */
+export function categoryNames(category: {
+  name: string;
+  defaultKey: string | null;
+  customName: boolean;
+}): string[] {
+  if (category.customName || !category.defaultKey) return [category.name];
+  const names = defaultsByKey.get(category.defaultKey)?.names;
+  return [category.name, ...(names ? Object.values(names) : [])];
+}
+
+/** The keys of the default categories whose name, in some language, contains the text. */
+export function defaultKeysNamed(text: string): string[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [];
+  return defaultCategories
+    .filter((category) =>
+      Object.values(category.names).some((name) => name.toLowerCase().includes(needle)),
+    )
+    .map((category) => category.key);
+}

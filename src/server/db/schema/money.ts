@@ -56,6 +56,11 @@ export const categories = pgTable(
     healthCare: boolean("health_care").notNull().default(false),
     /** The default set's key (groceries, salary, ...), null for a category a person added. */
     defaultKey: text("default_key"),
+    /**
+     * False while a default category keeps its default name: it is then shown in the reader's
+     * language (shared/default-categories.ts), whatever language `name` was stored in.
+     */
+    customName: boolean("custom_name").notNull().default(true),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,15 +12,18 @@ import type {
 import { invalidRequestMessage, validationMessages } from "#shared/validation.ts";
 import { fieldError } from "#server/features/transactions/entry-references.ts";
 import { isUuid } from "#shared/ids.ts";
+import { categoryName, categoryNames } from "#shared/default-categories.ts";
+import type { Language } from "#shared/i18n.ts";
 import { notFound } from "#server/features/transactions/money-messages.ts";
 
 type CategoryRow = typeof categories.$inferSelect;
 
-export function toCategory(row: CategoryRow): Category {
+/** A category as the API answers it, named in the reader's language where it has a default name. */
+export function toCategory(row: CategoryRow, language: Language): Category {
   return {
     id: row.id,
     kind: row.kind,
-    name: row.name,
+    name: categoryName(row, language),
     icon: row.icon,
     color: row.color,
     taxRelevant: row.taxRelevant,
@@ -47,7 +50,14 @@ export async function listCategories(
       ),
     )
     .orderBy(asc(categories.kind), sql`lower(${categories.name})`, asc(categories.id));
-  return rows.map(toCategory);
+  return rows
+    .map((row) => toCategory(row, viewer.language))
+    .sort(
+      (a, b) =>
+        a.kind.localeCompare(b.kind) ||
+        a.name.localeCompare(b.name, viewer.language, { sensitivity: "base" }) ||
+        a.id.localeCompare(b.id),
+    );
 }
 
 /** One category of the viewer's household, locked for the transaction when asked; else 404. */
@@ -76,18 +86,21 @@ async function checkNameFree(
   name: string,
   exceptId?: string,
 ) {
-  const [taken] = await tx
-    .select({ id: categories.id })
+  // A default category answers to its default name in every language as well as its own.
+  const rows = await tx
+    .select()
     .from(categories)
     .where(
       and(
         eq(categories.householdId, viewer.householdId),
         eq(categories.kind, kind),
-        sql`lower(${categories.name}) = lower(${name})`,
         exceptId ? ne(categories.id, exceptId) : undefined,
       ),
-    )
-    .limit(1);
+    );
+  const wanted = name.trim().toLowerCase();
+  const taken = rows.find((row) =>
+    categoryNames(row).some((known) => known.trim().toLowerCase() === wanted),
+  );
   if (taken) {
     throw new AppError("CONFLICT", invalidRequestMessage[viewer.language], {
       name: validationMessages[viewer.language].nameTaken,
@@ -119,7 +132,7 @@ export async function createCategory(
       })
       .returning();
     if (!row) throw new Error("category insert returned nothing");
-    return toCategory(row);
+    return toCategory(row, viewer.language);
   });
 }
 
@@ -141,10 +154,14 @@ export async function updateCategory(
         : input.archived
           ? (current.archivedAt ?? new Date())
           : null;
+    // A new name (not the one the reader sees) is the household's own from now on.
+    const renamed =
+      input.name !== undefined && input.name !== categoryName(current, viewer.language);
     const [row] = await tx
       .update(categories)
       .set({
-        name: input.name ?? current.name,
+        name: renamed ? (input.name ?? current.name) : current.name,
+        customName: current.customName || renamed,
         icon: input.icon ?? current.icon,
         color: input.color ?? current.color,
         taxRelevant: input.taxRelevant ?? current.taxRelevant,
@@ -154,7 +171,7 @@ export async function updateCategory(
       .where(eq(categories.id, id))
       .returning();
     if (!row) throw notFound(viewer.language, "category");
-    return toCategory(row);
+    return toCategory(row, viewer.language);
   });
 }
 
@@ -225,7 +242,8 @@ export async function mergeCategory(
 
 /**
  * After two households merged (an invitation accepted with the person's entries brought
- * along): categories of the same kind and name (case-insensitive) become one. The one kept is
+ * along): categories of the same kind and default key (Groceries and Boodschappen) or name
+ * (case-insensitive, a default's name in any language counting) become one. The one kept is
  * the one that is not archived, then the oldest; the others are merged into it (entries, rules,
  * budgets summed). Answers how many categories were merged away. Run inside the merge's
  * transaction, after the rows were moved.
@@ -240,16 +258,22 @@ export async function dedupeCategories(tx: Queryable, householdId: string): Prom
       asc(categories.createdAt),
       asc(categories.id),
     );
+  // A category is known by its default key (whatever language it is named in) and by every
+  // name it answers to; the first one met under any of them keeps, the others merge into it.
   const keepers = new Map<string, CategoryRow>();
   let merged = 0;
   for (const row of rows) {
-    const key = `${row.kind}:${row.name.trim().toLowerCase()}`;
-    const keeper = keepers.get(key);
+    const keys = [
+      ...(row.defaultKey ? [`${row.kind}#${row.defaultKey}`] : []),
+      ...categoryNames(row).map((name) => `${row.kind}:${name.trim().toLowerCase()}`),
+    ];
+    const keeper = keys.map((key) => keepers.get(key)).find((found) => found !== undefined);
     if (!keeper) {
-      keepers.set(key, row);
+      for (const key of keys) keepers.set(key, row);
       continue;
     }
     await moveCategoryInto(tx, householdId, row.id, keeper.id);
+    for (const key of keys) if (!keepers.has(key)) keepers.set(key, keeper);
     merged += 1;
   }
   return merged;

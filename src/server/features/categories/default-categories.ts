@@ -21,6 +21,7 @@ export async function createDefaultCategories(
       taxRelevant: category.taxRelevant ?? false,
       healthCare: category.healthCare ?? false,
       defaultKey: category.key,
+      customName: false,
     })),
   );
 }

@@ -19,6 +19,7 @@ import {
   type ImportRow,
   type ImportSetup,
 } from "#shared/csv-import.ts";
+import { categoryName as nameForReader, categoryNames } from "#shared/default-categories.ts";
 import type { ListSort, TransactionFilter } from "#shared/schemas/transactions.schema.ts";
 import { checkMembers, fieldError } from "../transactions/entry-references.ts";
 import { insertImportBatch } from "./import-insert.ts";
@@ -58,12 +59,19 @@ export async function exportTransactions(
       .from(members)
       .where(eq(members.householdId, householdId)),
     db
-      .select({ id: categories.id, name: categories.name })
+      .select({
+        id: categories.id,
+        name: categories.name,
+        defaultKey: categories.defaultKey,
+        customName: categories.customName,
+      })
       .from(categories)
       .where(eq(categories.householdId, householdId)),
   ]);
   const memberName = new Map(memberRows.map((row) => [row.id, row.name]));
-  const categoryName = new Map(categoryRows.map((row) => [row.id, row.name]));
+  const categoryName = new Map(
+    categoryRows.map((row) => [row.id, nameForReader(row, viewer.language)]),
+  );
   const filter: TransactionFilter = {
     q: query.q,
     from: query.from,
@@ -206,15 +214,22 @@ export async function importTransactions(
 /** The household's categories (archived too) by lower-case name, with the kinds each name has. */
 async function categoryKinds(db: Db, householdId: string): Promise<CategoryKinds> {
   const rows = await db
-    .select({ kind: categories.kind, name: categories.name })
+    .select({
+      kind: categories.kind,
+      name: categories.name,
+      defaultKey: categories.defaultKey,
+      customName: categories.customName,
+    })
     .from(categories)
     .where(eq(categories.householdId, householdId));
   const kinds = new Map<string, Set<"income" | "expense">>();
   for (const row of rows) {
-    const name = row.name.trim().toLowerCase();
-    const set = kinds.get(name) ?? new Set();
-    set.add(row.kind);
-    kinds.set(name, set);
+    for (const known of categoryNames(row)) {
+      const name = known.trim().toLowerCase();
+      const set = kinds.get(name) ?? new Set();
+      set.add(row.kind);
+      kinds.set(name, set);
+    }
   }
   return kinds;
 }
@@ -233,15 +248,25 @@ async function resolveCategories(
   created: string[],
 ): Promise<Map<string, string>> {
   const existing = await db
-    .select({ id: categories.id, kind: categories.kind, name: categories.name })
+    .select({
+      id: categories.id,
+      kind: categories.kind,
+      name: categories.name,
+      defaultKey: categories.defaultKey,
+      customName: categories.customName,
+    })
     .from(categories)
     .where(eq(categories.householdId, householdId))
     // Active ones first, so an active category wins over an archived one of the same name.
     .orderBy(sql`${categories.archivedAt} is not null`, categories.createdAt);
   const ids = new Map<string, string>();
+  // A default category answers to its default name in every language ("Boodschappen" in a
+  // household started in English) and to its own.
   for (const row of existing) {
-    const key = categoryKey({ kind: row.kind, category: row.name });
-    if (!ids.has(key)) ids.set(key, row.id);
+    for (const name of categoryNames(row)) {
+      const key = categoryKey({ kind: row.kind, category: name });
+      if (!ids.has(key)) ids.set(key, row.id);
+    }
   }
   const missing = new Map<string, { kind: "income" | "expense"; name: string }>();
   for (const row of rows) {

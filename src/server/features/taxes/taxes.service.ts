@@ -1,3 +1,4 @@
+import { categoryName } from "#shared/default-categories.ts";
 import { and, asc, count, eq, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Queryable } from "#server/db/client.ts";
@@ -336,12 +337,17 @@ export async function taxYearOverview(
       member: memberId ?? undefined,
     }),
     db
-      .select({ id: categories.id, name: categories.name })
+      .select({
+        id: categories.id,
+        name: categories.name,
+        defaultKey: categories.defaultKey,
+        customName: categories.customName,
+      })
       .from(categories)
       .where(and(eq(categories.householdId, viewer.householdId), eq(categories.taxRelevant, true))),
     ownHomeInterest(db, viewer.householdId, year, memberId),
   ]);
-  const names = new Map(taxRelevant.map((row) => [row.id, row.name]));
+  const names = new Map(taxRelevant.map((row) => [row.id, categoryName(row, viewer.language)]));
   const items = itemRows.map(itemOut);
   return {
     year,

@@ -13,6 +13,7 @@ import type {
 import type { Share } from "#shared/shares.ts";
 import { invalidRequestMessage, validationMessages } from "#shared/validation.ts";
 import { isUuid } from "#shared/ids.ts";
+import { defaultKeysNamed } from "#shared/default-categories.ts";
 
 /**
  * The transactions list's query, shared by the list, its summary and the CSV export: a
@@ -42,6 +43,14 @@ function categoryIds(list: string): string[] {
  * and `max` apply to that share, else to the whole amount. Ids that are not uuids (a category,
  * a member) match nothing instead of failing.
  */
+/** A default category that kept its default name also answers to that name in every language. */
+function defaultNamed(text: string): SQL {
+  const keys = defaultKeysNamed(text);
+  return keys.length > 0
+    ? sql` or (not ${categories.customName} and ${categories.defaultKey} in ${keys})`
+    : sql``;
+}
+
 export function transactionWhere(householdId: string, filter: TransactionFilter): SQL {
   const parts: (SQL | undefined)[] = [
     eq(transactions.householdId, householdId),
@@ -53,7 +62,7 @@ export function transactionWhere(householdId: string, filter: TransactionFilter)
       or(
         sql`${transactions.merchant} ilike ${pattern}`,
         sql`${transactions.notes} ilike ${pattern}`,
-        sql`${transactions.categoryId} in (select ${categories.id} from ${categories} where ${categories.householdId} = ${householdId} and ${categories.name} ilike ${pattern})`,
+        sql`${transactions.categoryId} in (select ${categories.id} from ${categories} where ${categories.householdId} = ${householdId} and (${categories.name} ilike ${pattern}${defaultNamed(filter.q)}))`,
       ),
     );
   }
