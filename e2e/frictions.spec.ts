@@ -344,3 +344,44 @@ test("split by amounts fills in the last share with what remains; on a phone the
   expect(toastBox.y + toastBox.height).toBeLessThan(saveBox.y);
   expect(toastBox.y).toBeLessThan(phone.height / 3);
 });
+
+test("the import dialog's button stays in view under a long preview on a phone", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  await page.setViewportSize(phone);
+  await coupleSignedIn(page, baseURL, mailbox);
+  const csv = [
+    "Date,Amount,Category,Description",
+    ...Array.from(
+      { length: 30 },
+      (_, i) => `2026-01-${String(i + 1).padStart(2, "0")},-${i + 10}.50,Groceries,Market ${i + 1}`,
+    ),
+  ].join("\n");
+  const list = new TransactionsPage(page);
+  await list.goto();
+  await page.getByRole("button", { name: "Import CSV" }).first().click();
+  const dialog = page.getByTestId("import-dialog");
+  await dialog.getByLabel("CSV file").setInputFiles({
+    name: "bank.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  await expect(dialog.getByTestId("import-good")).toHaveText("30 rows ready to import");
+  const importButton = dialog.getByRole("button", { name: "Import 30 rows" });
+  // Without scrolling the dialog, the button is wholly on screen, at the dialog's bottom.
+  await expect(importButton).toBeInViewport({ ratio: 1 });
+  const buttonBox = await importButton.boundingBox();
+  const dialogBox = await dialog.boundingBox();
+  expect(buttonBox && dialogBox).toBeTruthy();
+  if (!buttonBox || !dialogBox) return;
+  expect(buttonBox.y + buttonBox.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height);
+  expect(dialogBox.y + dialogBox.height - (buttonBox.y + buttonBox.height)).toBeLessThan(120);
+  // Scrolled to its end, the last row is not hidden under the buttons.
+  await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect(importButton).toBeInViewport({ ratio: 1 });
+  await importButton.click();
+  await expect(dialog.getByTestId("import-result")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Close" }).last()).toBeInViewport({ ratio: 1 });
+});

@@ -500,7 +500,8 @@ export function ImportDialog({
           </>
         )}
 
-        <DialogFooter>
+        {/* A long preview scrolls under the buttons, which stay in view as in the entry form. */}
+        <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-background px-6 py-4">
           {result ? (
             <Button type="button" onClick={() => onOpenChange(false)}>
               {t("import.close")}
