@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "#client/components/ui/button.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { openPlanDialog } from "#client/features/billing/plan-dialog-store.ts";
-import { useInvestmentsFormat } from "#client/features/investments/investments-page.tsx";
+import { useInvestmentsFormat } from "#client/features/investments/investments-format.ts";
 import { useNetWorth, usePortfolios } from "#client/features/investments/investments.queries.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { NetWorth } from "#shared/schemas/investments.schema.ts";

@@ -35,7 +35,7 @@ import { seriesFill } from "#client/features/dashboard/month-chart.tsx";
 import { ScopeLine, useScope } from "#client/features/households/scope-picker.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { usePeople } from "#client/features/savings/use-people.ts";
-import { ownerLabel, useSavingsFormat } from "#client/features/savings/savings-format.ts";
+import { ownerLabel } from "#client/features/savings/savings-format.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import type {
@@ -50,40 +50,10 @@ import { useDeletePortfolio, useInvestmentsHistory, usePortfolios } from "./inve
 import { PortfolioDialog } from "./portfolio-dialog.tsx";
 import { TradeImportDialog } from "./trade-import-dialog.tsx";
 import { ValueCard } from "./value-chart.tsx";
+import { useInvestmentsFormat } from "./investments-format.ts";
 
 /** The path of a holding's own page. */
 export const holdingPath = (id: string) => `/dashboard/investments/holdings/${id}`;
-
-/** The language's percentages and signed money, for gains and returns. */
-export function useInvestmentsFormat() {
-  const format = useSavingsFormat();
-  return {
-    ...format,
-    /** A gain in % of the cost (12.5 → "+12.5%"), "—" without a cost. */
-    gainPercent: (percent: number | null) =>
-      percent === null
-        ? "—"
-        : `${percent > 0 ? "+" : percent < 0 ? "−" : ""}${format.percent(Math.abs(Math.round(percent * 100)))}`,
-    /** A yearly return (0.0812 → "8.1%"), "—" when there is none. */
-    yearly: (rate: number | null) =>
-      rate === null
-        ? "—"
-        : `${rate < 0 ? "−" : ""}${format.percent(Math.abs(Math.round(rate * 10_000)))}`,
-    /** Units: up to 4 decimals, the language's way. */
-    units: (quantity: number) =>
-      new Intl.NumberFormat(format.language === "nl" ? "nl-NL" : "en-GB", {
-        maximumFractionDigits: 4,
-      }).format(quantity),
-    /** A price per unit in its currency: "€82.14", "$182.50". */
-    price: (price: number, currency: string) =>
-      new Intl.NumberFormat(format.language === "nl" ? "nl-NL" : "en-GB", {
-        style: "currency",
-        currency,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 4,
-      }).format(price),
-  };
-}
 
 /** A gain's colour: green up, red down, plain at nothing. */
 export const gainClass = (cents: number) =>
