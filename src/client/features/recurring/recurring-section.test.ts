@@ -19,4 +19,13 @@ describe("whoseRule", () => {
       whoseRule({ splitMode: "amount", shares: [share("a"), share("s")] }, nameOf, t, "nl"),
     ).toBe("Split: Anna de Vries en Sam Bakker");
   });
+
+  it("names the people in the household's order, whatever the order of the shares", () => {
+    const order = ["a", "s"];
+    expect(
+      whoseRule({ splitMode: "percent", shares: [share("s"), share("a")] }, nameOf, t, "en", (id) =>
+        order.indexOf(id),
+      ),
+    ).toBe("Split: Anna de Vries and Sam Bakker");
+  });
 });

@@ -28,7 +28,7 @@ import {
   useStopRule,
   useUpcoming,
 } from "#client/features/income-spending/money.queries.ts";
-import { useMembers } from "#client/features/households/households.queries.ts";
+import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { insurancePath } from "#client/features/insurance/insurance-format.ts";
 import { loanPath } from "#client/features/loans/loans-format.ts";
@@ -44,8 +44,16 @@ export function whoseRule(
   nameOf: (memberId: string) => string,
   t: (key: string, options?: Record<string, unknown>) => string,
   language: string,
+  /** The member's place in the household (its order of joining), so names come in one order. */
+  rank: (memberId: string) => number = () => 0,
 ): string {
-  const names = rule.shares.map((share) => nameOf(share.memberId));
+  const place = (memberId: string) => {
+    const index = rank(memberId);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  const names = [...rule.shares]
+    .sort((a, b) => place(a.memberId) - place(b.memberId))
+    .map((share) => nameOf(share.memberId));
   if (rule.splitMode === "personal") return names[0] ?? "";
   const list = new Intl.ListFormat(language === "nl" ? "nl-NL" : "en-GB", {
     type: "conjunction",
@@ -69,9 +77,12 @@ export function RecurringSection({ kind, memberId }: { kind: EntryKind; memberId
   const members = useMembers(account);
   const nameOf = (memberId: string) =>
     members.data?.find((member) => member.id === memberId)?.name ?? t("common:whose.formerMember");
+  const joined = activePeople(members.data ?? []).map((member) => member.id);
   const ruleById = new Map((rules.data ?? []).map((rule) => [rule.id, rule]));
   const whose = (rule: RecurringRule | undefined) =>
-    rule && members.data ? whoseRule(rule, nameOf, t, format.language) : null;
+    rule && members.data
+      ? whoseRule(rule, nameOf, t, format.language, (id) => joined.indexOf(id))
+      : null;
   const [stopping, setStopping] = useState<RecurringRule | null>(null);
 
   const mine = (rules.data ?? []).filter((rule) => rule.kind === kind);
