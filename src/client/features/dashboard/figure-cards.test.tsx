@@ -95,4 +95,10 @@ describe("FigureCards: comparisons that mean something", () => {
       "te weinig het jaar ervoor om mee te vergelijken",
     );
   });
+
+  it("writes the net's change with the language's sign, as every other amount", () => {
+    const { card } = renderCards(figures(100_000, 90_000), figures(100_000, 80_000), "nl");
+    expect(card("net").getByText(/^€\s-100,00$/)).toBeTruthy();
+    expect(card("net").queryByText(/−/)).toBeNull();
+  });
 });

@@ -65,7 +65,7 @@ export function FigureCards({
     // Net can change sign, where a percentage says nothing: its change is in money.
     const change =
       key === "net"
-        ? signed(format.money(Math.abs(now - before)), now - before)
+        ? format.signedMoney(now - before)
         : comparison.kind === "change"
           ? signed(format.percent(Math.abs(comparison.bp)), comparison.bp)
           : null;
