@@ -12,6 +12,7 @@ import { households, members, profiles } from "#server/db/schema/households.ts";
 import {
   createHouseholdForUser,
   findMembership,
+  shownHouseholdName,
 } from "#server/features/households/households.service.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { AppEnv } from "#server/lib/router.ts";
@@ -94,6 +95,7 @@ function viewerQuery(db: Db) {
       memberId: members.id,
       householdId: members.householdId,
       householdName: households.name,
+      householdDefaultNameOf: households.defaultNameOf,
       role: members.role,
       preferredLanguage: profiles.preferredLanguage,
       profileName: profiles.fullName,
@@ -180,16 +182,20 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
     }
     const onScreen = c.req.header("x-hearth-language");
     const profileLanguage = isLanguage(row.preferredLanguage) ? row.preferredLanguage : "en";
+    const language = isLanguage(onScreen) ? onScreen : profileLanguage;
     return {
       userId: row.userId,
       email: row.email,
       name: row.name,
       emailVerified: row.emailVerified,
       householdId: row.householdId,
-      householdName: row.householdName,
+      householdName: shownHouseholdName(
+        { name: row.householdName, defaultNameOf: row.householdDefaultNameOf },
+        language,
+      ),
       memberId: row.memberId,
       role: row.role,
-      language: isLanguage(onScreen) ? onScreen : profileLanguage,
+      language,
       loaded: {
         subscription:
           row.subscriptionPlan === null || row.subscriptionStatus === null
@@ -240,13 +246,18 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
       }
       if (!membership) throw new AppError("INTERNAL", "The household could not be loaded.");
       const onScreen = c.req.header("x-hearth-language");
+      const language = isLanguage(onScreen) ? onScreen : membership.language;
       c.set("viewer", {
         userId: user.id,
         email: user.email,
         name: user.name,
         emailVerified: user.emailVerified,
         ...membership,
-        language: isLanguage(onScreen) ? onScreen : membership.language,
+        householdName: shownHouseholdName(
+          { name: membership.householdName, defaultNameOf: membership.householdDefaultNameOf },
+          language,
+        ),
+        language,
       });
       await next();
     }

@@ -36,6 +36,11 @@ export const profiles = pgTable("profiles", {
 export const households = pgTable("households", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
+  /**
+   * The first name a default name ("Anna's household") was made from, so it is shown in the
+   * reader's language ("Huishouden van Anna"); null once the household was named by hand.
+   */
+  defaultNameOf: text("default_name_of"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

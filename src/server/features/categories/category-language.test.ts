@@ -20,7 +20,7 @@ import { expectJson } from "../transactions/entries-test-household.ts";
  * to him, until someone renames it; the partner's own default categories merge into the
  * household's by identity, not by name; imports and searches in either language find it.
  */
-describeOnEachDatabase("categories in the reader's language", (database) => {
+describeOnEachDatabase("default names in the reader's language", (database) => {
   const testApp = useTestApp(database);
   let anna: SignedUp;
   let sanne: SignedUp;
@@ -153,5 +153,22 @@ describeOnEachDatabase("categories in the reader's language", (database) => {
     expect(renamed.status).toBe(200);
     expect((await groceriesOf(anna)).name).toBe("Eten en drinken");
     expect((await groceriesOf(sanne)).name).toBe("Eten en drinken");
+  });
+  it("shows the household's default name in the reader's language until it is renamed", async () => {
+    const householdOf = async (who: SignedUp) =>
+      (
+        await expectJson<{ account: { household: { id: string; name: string } } }>(
+          await who.client.get("/api/session"),
+        )
+      ).account.household;
+    expect((await householdOf(anna)).name).toBe("Anna's household");
+    expect((await householdOf(sanne)).name).toBe("Huishouden van Anna");
+    const { id } = await householdOf(anna);
+    const renamed = await anna.client.request("PATCH", `/api/households/${id}`, {
+      name: "De Boomgaard",
+    });
+    expect(renamed.status).toBe(200);
+    expect((await householdOf(anna)).name).toBe("De Boomgaard");
+    expect((await householdOf(sanne)).name).toBe("De Boomgaard");
   });
 });

@@ -32,6 +32,16 @@ export function householdName(fullName: string, language: Language): string {
   return named(fitText(firstName(fullName), room));
 }
 
+/** A household's name as a reader sees it: a default name in the reader's language. */
+export function shownHouseholdName(
+  household: { name: string; defaultNameOf: string | null },
+  language: Language,
+): string {
+  return household.defaultNameOf
+    ? householdName(household.defaultNameOf, language)
+    : household.name;
+}
+
 /**
  * A person's name as Hearth stores it (Better Auth's user, the profile, the member row): trimmed
  * and within the profile's one limit, cut with an ellipsis. Sign-up and the profile refuse a
@@ -77,7 +87,10 @@ export async function createHouseholdForUser(
     if (active.length > 0) return;
     const [household] = await tx
       .insert(households)
-      .values({ name: householdName(fullName, input.language) })
+      .values({
+        name: householdName(fullName, input.language),
+        defaultNameOf: firstName(fullName),
+      })
       .returning({ id: households.id });
     if (!household) throw new Error("household insert returned nothing");
     await createDefaultCategories(tx, household.id, input.language);
@@ -97,7 +110,9 @@ export async function createHouseholdForUser(
 export type Membership = {
   memberId: string;
   householdId: string;
+  /** In the profile's language (shownHouseholdName). */
   householdName: string;
+  householdDefaultNameOf: string | null;
   role: "owner" | "member";
   /** The profile's language (the session middleware prefers the language on screen). */
   language: Language;
@@ -110,6 +125,7 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
       memberId: members.id,
       householdId: members.householdId,
       householdName: households.name,
+      householdDefaultNameOf: households.defaultNameOf,
       role: members.role,
       preferredLanguage: profiles.preferredLanguage,
     })
@@ -127,7 +143,15 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
   const row = rows[0];
   if (!row) return null;
   const { preferredLanguage, ...membership } = row;
-  return { ...membership, language: isLanguage(preferredLanguage) ? preferredLanguage : "en" };
+  const language = isLanguage(preferredLanguage) ? preferredLanguage : "en";
+  return {
+    ...membership,
+    householdName: shownHouseholdName(
+      { name: row.householdName, defaultNameOf: row.householdDefaultNameOf },
+      language,
+    ),
+    language,
+  };
 }
 
 export async function findProfile(db: Db, userId: string) {
@@ -190,7 +214,7 @@ export async function renameHousehold(db: Db, viewer: Viewer, householdId: strin
   assertOwner(viewer, t);
   const [row] = await db
     .update(households)
-    .set({ name })
+    .set({ name, defaultNameOf: null })
     .where(eq(households.id, householdId))
     .returning({ id: households.id, name: households.name });
   if (!row) throw new AppError("NOT_FOUND", t.notFound);
