@@ -39,11 +39,13 @@ function loadHeaderMenus(): Promise<HeaderMenus> {
 export function useDeferredMenu(): {
   menus: HeaderMenus | undefined;
   openOnLoad: boolean;
+  /** Opened from the keyboard: the menu's first item takes the focus, as Radix does. */
+  focusFirstItem: boolean;
   triggerRef: RefObject<HTMLButtonElement | null>;
   triggerProps: ButtonHTMLAttributes<HTMLButtonElement> & { "data-state"?: string };
 } {
   const [menus, setMenus] = useState(loaded);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const [openOnLoad, setOpenOnLoad] = useState<"pointer" | "keyboard" | null>(null);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const refocus = useRef(false);
 
@@ -54,36 +56,40 @@ export function useDeferredMenu(): {
     }
   }, [menus]);
 
-  if (menus) return { menus, openOnLoad, triggerRef, triggerProps: {} };
+  const opened = {
+    openOnLoad: openOnLoad !== null,
+    focusFirstItem: openOnLoad === "keyboard",
+  };
+  if (menus) return { menus, ...opened, triggerRef, triggerProps: {} };
 
-  const load = (open: boolean) => {
-    if (open) setOpenOnLoad(true);
+  const load = (open: "pointer" | "keyboard" | null) => {
+    if (open) setOpenOnLoad(open);
     loadHeaderMenus().then(
       (module) => {
         // An opening menu takes the focus itself; otherwise the button keeps it.
         refocus.current = !open && document.activeElement === triggerRef.current;
         setMenus(module);
       },
-      () => setOpenOnLoad(false),
+      () => setOpenOnLoad(null),
     );
   };
   return {
     menus,
-    openOnLoad,
+    ...opened,
     triggerRef,
     triggerProps: {
       "aria-haspopup": "menu",
       "aria-expanded": false,
       "data-state": "closed",
-      onPointerEnter: () => load(false),
-      onFocus: () => load(false),
+      onPointerEnter: () => load(null),
+      onFocus: () => load(null),
       onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
-        if (event.button === 0 && !event.ctrlKey) load(true);
+        if (event.button === 0 && !event.ctrlKey) load("pointer");
       },
       onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
         if (["Enter", " ", "ArrowDown"].includes(event.key)) {
           event.preventDefault();
-          load(true);
+          load("keyboard");
         }
       },
     },

@@ -20,7 +20,7 @@ export function LanguagePicker({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const { menus, openOnLoad, triggerRef, triggerProps } = useDeferredMenu();
+  const { menus, openOnLoad, focusFirstItem, triggerRef, triggerProps } = useDeferredMenu();
   const trigger = (
     <Button
       ref={triggerRef}
@@ -42,6 +42,11 @@ export function LanguagePicker({
   );
   if (!menus) return trigger;
   return (
-    <menus.LanguageMenu trigger={trigger} defaultOpen={openOnLoad} saveToProfile={saveToProfile} />
+    <menus.LanguageMenu
+      trigger={trigger}
+      defaultOpen={openOnLoad}
+      focusFirstItem={focusFirstItem}
+      saveToProfile={saveToProfile}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { useDeferredMenu } from "./deferred-menu.ts";
  */
 export function ThemeToggle({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const { menus, openOnLoad, triggerRef, triggerProps } = useDeferredMenu();
+  const { menus, openOnLoad, focusFirstItem, triggerRef, triggerProps } = useDeferredMenu();
   const trigger = (
     <Button
       ref={triggerRef}
@@ -24,5 +24,7 @@ export function ThemeToggle({ className }: { className?: string }) {
     </Button>
   );
   if (!menus) return trigger;
-  return <menus.ThemeMenu trigger={trigger} defaultOpen={openOnLoad} />;
+  return (
+    <menus.ThemeMenu trigger={trigger} defaultOpen={openOnLoad} focusFirstItem={focusFirstItem} />
+  );
 }
