@@ -30,7 +30,7 @@ test("in Dutch an amount that reads two ways is refused with both readings, and 
 
   // While typing, the line under the amount already says it reads two ways.
   await form.amount.fill("12,345");
-  await form.category.selectOption({ label: "Groceries" });
+  await form.category.selectOption({ label: "Boodschappen" });
   await expect(form.dialog).toContainText(both);
   await expect(form.dialog).not.toContainText("Wordt opgeslagen als");
 

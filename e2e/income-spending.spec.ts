@@ -328,7 +328,7 @@ test("in Dutch: tabs, months and amounts with a decimal comma", async ({
     "aria-selected",
     "true",
   );
-  await panel(page).getByRole("button", { name: "Budget instellen voor Groceries" }).click();
+  await panel(page).getByRole("button", { name: "Budget instellen voor Boodschappen" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Budget voor de maand").fill("250,50");
   await dialog.getByRole("button", { name: "Budget opslaan" }).click();

@@ -8,6 +8,11 @@ import { vi } from "vitest";
 import common from "#client/locales/en/common.json";
 import auth from "#client/locales/en/auth.json";
 
+// The forms load zod and their resolvers on first use (deferred-resolver.ts). Loaded here, while
+// the test file is collected, so a test's own time is not spent transforming zod (on a busy
+// machine that alone outlasted a test's 5 s).
+await import("./auth-resolvers.ts");
+
 /** An English i18next with the real locale files, loaded synchronously for tests. */
 export function testI18n() {
   const instance = i18next.createInstance();
