@@ -55,7 +55,7 @@ test("in Dutch an amount that reads two ways is refused with both readings, and 
   await expect(toast(page, "Uitgave toegevoegd")).toBeVisible();
   const list = new TransactionsPage(page);
   await expect(list.rows).toHaveCount(1);
-  await expect(list.rows.first()).toContainText("€ 12,35");
+  await expect(list.rows.first()).toContainText("€ -12,35");
 });
 
 test("quick entry refuses an amount that reads two ways and says what Enter will save", async ({
