@@ -161,10 +161,11 @@ export async function importTransactions(
   const { householdId } = viewer;
   const memberId = request.memberId || viewer.memberId;
   await checkMembers(db, viewer, { memberId });
+  const existing = await householdCategories(db, householdId);
   const prepared = await prepareImport({
     text: request.text,
     setup: request.setup,
-    categoryKinds: await categoryKinds(db, householdId),
+    categoryKinds: categoryKinds(existing),
     maxRows: maxImportRows,
   });
   if (!prepared.ok) throw fieldError(viewer, prepared.field, prepared.key);
@@ -172,7 +173,13 @@ export async function importTransactions(
   const importId = randomUUID();
   const createdCategoryIds: string[] = [];
   try {
-    const categoryIds = await resolveCategories(db, householdId, good, createdCategoryIds);
+    const categoryIds = await resolveCategories(
+      db,
+      householdId,
+      existing,
+      good,
+      createdCategoryIds,
+    );
     let imported = 0;
     for (let start = 0; start < good.length; start += batchSize) {
       const rows = good.slice(start, start + batchSize).map((row, index) => ({
@@ -211,17 +218,27 @@ export async function importTransactions(
   }
 }
 
-/** The household's categories (archived too) by lower-case name, with the kinds each name has. */
-async function categoryKinds(db: Db, householdId: string): Promise<CategoryKinds> {
-  const rows = await db
-    .select({
-      kind: categories.kind,
-      name: categories.name,
-      defaultKey: categories.defaultKey,
-      customName: categories.customName,
-    })
-    .from(categories)
-    .where(eq(categories.householdId, householdId));
+/** The household's categories (archived too), active ones first, then the oldest first. */
+function householdCategories(db: Db, householdId: string) {
+  return (
+    db
+      .select({
+        id: categories.id,
+        kind: categories.kind,
+        name: categories.name,
+        defaultKey: categories.defaultKey,
+        customName: categories.customName,
+      })
+      .from(categories)
+      .where(eq(categories.householdId, householdId))
+      // Active ones first, so an active category wins over an archived one of the same name.
+      .orderBy(sql`${categories.archivedAt} is not null`, categories.createdAt)
+  );
+}
+type ExistingCategory = Awaited<ReturnType<typeof householdCategories>>[number];
+
+/** The household's categories by lower-case name, with the kinds each name has. */
+function categoryKinds(rows: readonly ExistingCategory[]): CategoryKinds {
   const kinds = new Map<string, Set<"income" | "expense">>();
   for (const row of rows) {
     for (const known of categoryNames(row)) {
@@ -244,21 +261,10 @@ const categoryKey = (row: { kind: string; category: string }) =>
 async function resolveCategories(
   db: Db,
   householdId: string,
+  existing: readonly ExistingCategory[],
   rows: readonly ImportRow[],
   created: string[],
 ): Promise<Map<string, string>> {
-  const existing = await db
-    .select({
-      id: categories.id,
-      kind: categories.kind,
-      name: categories.name,
-      defaultKey: categories.defaultKey,
-      customName: categories.customName,
-    })
-    .from(categories)
-    .where(eq(categories.householdId, householdId))
-    // Active ones first, so an active category wins over an archived one of the same name.
-    .orderBy(sql`${categories.archivedAt} is not null`, categories.createdAt);
   const ids = new Map<string, string>();
   // A default category answers to its default name in every language ("Boodschappen" in a
   // household started in English) and to its own.

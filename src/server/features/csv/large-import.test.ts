@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { queryRows } from "#server/db/rows.ts";
 import { transactions } from "#server/db/schema/money.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
 import { expectTotalsMatch } from "#test/monthly-totals.ts";
@@ -72,15 +73,14 @@ describeOnEachDatabase("a large CSV import", (database) => {
         ),
       );
     expect(sum).toEqual({ count: rows, cents: expectedCents });
-    const [shares] = await db()
-      .execute<{ missing: number }>(
-        sql`
+    const [shares] = await queryRows<{ missing: number }>(
+      db(),
+      sql`
       select count(*)::int as missing from transactions t
         where t.import_id = ${first.importId}
           and not exists (select 1 from transaction_shares s where s.transaction_id = t.id
             and s.member_id = ${home.memberId} and s.amount_cents = t.amount_cents)`,
-      )
-      .then((result) => (result as unknown as { rows: { missing: number }[] }).rows);
+    );
     expect(shares?.missing).toBe(0);
     await expectTotalsMatch(db());
 
