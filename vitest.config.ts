@@ -11,6 +11,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts", "src/test/**/*.test.ts"],
+          globalSetup: ["src/test/embedded-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

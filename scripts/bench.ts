@@ -83,7 +83,7 @@ const output = env.BENCH_OUTPUT?.trim()
     ? join(tmpdir(), "hearth-bench-quick.json")
     : join(root, "bench/results.json");
 
-type DatabaseKind = "pglite" | "postgres";
+type DatabaseKind = "embedded" | "postgres";
 
 type CaseResult = LoadResult & {
   name: string;
@@ -591,9 +591,9 @@ async function main() {
   const runs: RunResult[] = [];
   try {
     await waitFor(helloUrl, hello, () => "The hello world server did not start.");
-    const pgliteDir = join(work, "pglite");
-    mkdirSync(pgliteDir);
-    runs.push(await run("pglite", {}, pgliteDir, helloUrl));
+    const embeddedDir = join(work, "embedded");
+    mkdirSync(embeddedDir);
+    runs.push(await run("embedded", {}, embeddedDir, helloUrl));
 
     const serverUrl = env.DATABASE_URL?.trim();
     if (serverUrl) {

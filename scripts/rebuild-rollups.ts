@@ -1,7 +1,7 @@
 /**
  * `npm run rollups:rebuild`: recomputes the monthly roll-ups (`monthly_totals`, decision 028)
  * from the raw entries and shares, for every household, in the configured database
- * (DATABASE_URL, or the PGlite folder in DATA_DIR; stop the server first on PGlite). Writes wait
+ * (DATABASE_URL, or the embedded database in DATA_DIR; stop the server first there). Writes wait
  * while it runs; the triggers keep the roll-ups right afterwards. Prints how many rows differed.
  */
 import { sql } from "drizzle-orm";

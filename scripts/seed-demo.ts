@@ -1,6 +1,6 @@
 /**
  * `npm run seed:demo`: creates the demo account and its Dutch family household in the configured
- * database (DATABASE_URL, or the PGlite folder in DATA_DIR; stop the server first on PGlite).
+ * database (DATABASE_URL, or the embedded database in DATA_DIR; stop the server first there).
  * A second run finds the account and changes nothing. `--password <password>` sets the
  * account's password instead of generating one (the browser tests sign in with a known one).
  */

@@ -35,7 +35,7 @@ function directives(csp: string | null): Map<string, string[]> {
 describe("the app", () => {
   const staticDir = makeStaticDir();
   afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
-  const testApp = useTestApp(useTestDatabase("pglite"), {}, () => ({ staticDir }));
+  const testApp = useTestApp(useTestDatabase("embedded"), {}, () => ({ staticDir }));
   const client = () => new TestClient(testApp);
 
   describe("security headers", () => {

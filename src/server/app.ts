@@ -74,6 +74,8 @@ export async function createDeps(
     dataDir: config.dataDir,
     onIdleError: (error) =>
       logger.warn("PostgreSQL ended an idle connection", { error: error.message }),
+    log: (level, message, fields) => logger[level](message, fields),
+    databaseUser: config.databaseUser,
   });
   await seedPlans(database.db, config.billing);
   await backfillDefaultCategories(database.db);
@@ -126,7 +128,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", adminRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", categoryRoutes({ db }))
     // Before transactionRoutes, so /transactions/{id} does not catch /transactions/export.
-    .route("/", csvRoutes({ db, databaseKind: deps.database.kind }))
+    .route("/", csvRoutes({ db }))
     .route("/", transactionRoutes({ db }))
     .route("/", quickEntryRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", recurringRoutes({ db }))

@@ -34,7 +34,7 @@ const bytes = async (response: Response) => Buffer.from(await response.arrayBuff
 describe("compression", () => {
   const staticDir = makeStaticDir();
   afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
-  const testApp = useTestApp(useTestDatabase("pglite"), {}, () => ({ staticDir }));
+  const testApp = useTestApp(useTestDatabase("embedded"), {}, () => ({ staticDir }));
   const get = (path: string, headers: Record<string, string> = {}) =>
     testApp().request(path, { headers });
 

@@ -46,6 +46,14 @@ export const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "expected a postgres:// connection address")
       .optional(),
   ),
+  HEARTH_DB_UID: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1, "expected a user number above 0").optional(),
+  ),
+  HEARTH_DB_GID: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1, "expected a group number above 0").optional(),
+  ),
   AUTH_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, "expected at least 32 characters").optional(),
@@ -112,6 +120,8 @@ export type Config = {
   trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** When Hearth runs as root: who the embedded database runs as (HEARTH_DB_UID/GID). */
+  databaseUser: { uid: number; gid: number } | undefined;
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -186,6 +196,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedOrigins: env.NODE_ENV === "development" ? [baseUrl, "http://localhost:5173"] : [baseUrl],
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseUser:
+      env.HEARTH_DB_UID === undefined
+        ? undefined
+        : { uid: env.HEARTH_DB_UID, gid: env.HEARTH_DB_GID ?? env.HEARTH_DB_UID },
     authSecret: env.AUTH_SECRET ?? secretFromDataDir(dataDir),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

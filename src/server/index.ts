@@ -7,7 +7,6 @@ import { createLogger } from "./lib/logger.ts";
 import { materializeDue } from "./features/recurring/materialize.ts";
 import { sendNoticeReminders } from "./features/insurance/reminders.ts";
 import { sendDeadlineReminders } from "./features/taxes/reminders.ts";
-import { sql } from "drizzle-orm";
 import { today } from "#shared/dates.ts";
 
 /** How often recurring occurrences are made and deadline reminders sent (also at start). */
@@ -42,7 +41,7 @@ async function main() {
   });
 
   // Recurring entries: make the occurrences due by today (the server's date, its TZ) at start
-  // and every 15 minutes (on PGlite, then fresh planner statistics). Safe beside other
+  // and every 15 minutes. Safe beside other
   // instances (decision 010); errors are logged only.
   let materializing = false;
   const materialize = async () => {
@@ -58,15 +57,6 @@ async function main() {
       }
     } catch (error) {
       logger.error("recurring entries could not be made", { error });
-    }
-    // PGlite runs no autovacuum: without fresh statistics the planner leaves the list's
-    // indexes for sorts of every row once a household has many entries. Cheap (a sample).
-    if (deps.database.kind === "pglite") {
-      try {
-        await deps.database.db.execute(sql`analyze transactions, transaction_shares, categories`);
-      } catch (error) {
-        logger.warn("the database's statistics could not be refreshed", { error });
-      }
     }
     materializing = false;
   };

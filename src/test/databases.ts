@@ -1,85 +1,44 @@
-import { createHash, randomBytes } from "node:crypto";
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
-import { openDatabase } from "#server/db/client.ts";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 
 /**
- * A database per test file: PGlite always, and PostgreSQL as well when TEST_DATABASE_URL points
- * at a server (each run creates a database of its own and drops it afterwards).
+ * A database per test file: on the embedded PostgreSQL always (one server for the whole run,
+ * started by `embedded-global-setup.ts`, decision 027), and on PostgreSQL as well when
+ * TEST_DATABASE_URL points at a server (each run creates a database of its own and drops it
+ * afterwards).
  */
-export type DatabaseKind = "pglite" | "postgres";
+export type DatabaseKind = "embedded" | "postgres";
 
 /** What the app needs to open the database: hand it to loadConfig / openDatabase. */
 export type TestDatabase = {
   kind: DatabaseKind;
-  /** Set on PostgreSQL: the address of the database this run created. */
-  databaseUrl: string | undefined;
-  /** On PGlite: a private data folder holding a freshly migrated database. */
+  /** The address of the database this test file got. */
+  databaseUrl: string;
+  /** On the embedded kind: a private data folder for the file store; "memory://" otherwise. */
   dataDir: string;
-  /** Drops the PostgreSQL database (after ending its connections), or removes the PGlite folder. */
+  /** Drops the database (after ending its connections), and removes the data folder. */
   drop(): Promise<void>;
 };
 
-/** The PostgreSQL server to create test databases on, or undefined to run on PGlite only. */
+/** The PostgreSQL server to create test databases on, or undefined to run on the embedded one only. */
 export function testDatabaseUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL?.trim();
   return url ? url : undefined;
 }
 
 export function databaseKinds(): DatabaseKind[] {
-  return testDatabaseUrl() ? ["pglite", "postgres"] : ["pglite"];
+  return testDatabaseUrl() ? ["embedded", "postgres"] : ["embedded"];
 }
 
-const root = resolve(import.meta.dirname, "../..");
-
-/** Changes whenever a migration or the PGlite version changes. */
-function templateKey(): string {
-  const hash = createHash("sha256");
-  const folder = join(root, "drizzle");
-  for (const file of readdirSync(folder, { recursive: true, encoding: "utf8" }).sort()) {
-    if (file.endsWith(".sql") || file.endsWith(".json"))
-      hash.update(file).update(readFileSync(join(folder, file)));
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The embedded test server's template database, migrated once for the whole run. */
+    embeddedTemplateUrl: string;
   }
-  hash.update(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json")));
-  return hash.digest("hex").slice(0, 16);
-}
-
-let template: Promise<string> | undefined;
-
-/**
- * A PGlite data folder migrated by the app's own openDatabase, built once and shared by every
- * test file (PGlite's initdb takes seconds; copying the folder a fraction of one). Built in a
- * scratch folder and renamed into place, so parallel workers never see half a template.
- */
-function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
-    const dir = join(tmpdir(), `hearth-test-pglite-${templateKey()}`);
-    if (existsSync(join(dir, "ready"))) return dir;
-    const building = mkdtempSync(join(tmpdir(), "hearth-test-pglite-build-"));
-    const database = await openDatabase({ dataDir: building });
-    await database.close();
-    writeFileSync(join(building, "ready"), "");
-    try {
-      renameSync(building, dir);
-    } catch {
-      // Another worker finished first: use theirs.
-      rmSync(building, { recursive: true, force: true });
-    }
-    return dir;
-  })();
-  return template;
 }
 
 async function withAdmin<T>(
@@ -96,40 +55,54 @@ async function withAdmin<T>(
 }
 
 /**
- * A fresh, migrated database of its own. PGlite: a copy of the template in a new folder.
+ * A fresh, migrated database of its own. Embedded: a copy of the run's template database.
  * PostgreSQL: an empty database; the app's openDatabase applies the migrations to it.
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === "pglite") {
-    const source = await pgliteTemplate();
-    const dataDir = mkdtempSync(join(tmpdir(), "hearth-test-"));
-    cpSync(join(source, "db"), join(dataDir, "db"), { recursive: true });
-    return {
-      kind,
-      databaseUrl: undefined,
-      dataDir,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const serverUrl = testDatabaseUrl();
-  if (!serverUrl)
-    throw new Error("TEST_DATABASE_URL is not set: there is no PostgreSQL server to test on.");
   const name = `hearth_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(serverUrl, (client) => client.query(`create database "${name}"`));
+  let serverUrl: string;
+  let template = "";
+  if (kind === "embedded") {
+    const templateUrl = new URL(inject("embeddedTemplateUrl"));
+    template = templateUrl.pathname.slice(1);
+    templateUrl.pathname = "/postgres";
+    serverUrl = templateUrl.toString();
+  } else {
+    const url = testDatabaseUrl();
+    if (!url) {
+      throw new Error("TEST_DATABASE_URL is not set: there is no PostgreSQL server to test on.");
+    }
+    serverUrl = url;
+  }
+  await withAdmin(serverUrl, async (client) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
+        return;
+      } catch (error) {
+        // Another file's copy of the template is still starting: try again shortly.
+        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const dataDir = kind === "embedded" ? mkdtempSync(join(tmpdir(), "hearth-test-")) : "memory://";
   return {
     kind,
     databaseUrl: url.toString(),
-    dataDir: "memory://", // not used: openDatabase prefers the connection address
-    drop: () =>
-      withAdmin(serverUrl, async (client) => {
+    dataDir,
+    drop: async () => {
+      await withAdmin(serverUrl, async (client) => {
         await client.query(
           "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
           [name],
         );
         await client.query(`drop database if exists "${name}"`);
-      }),
+      });
+      if (dataDir !== "memory://") rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -150,7 +123,7 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
 }
 
 /**
- * Runs a describe block once per database: on PGlite, and on PostgreSQL too when
+ * Runs a describe block once per database: on the embedded one, and on PostgreSQL too when
  * TEST_DATABASE_URL is set. `database()` gives the block's database from `beforeAll` on; it is
  * dropped after the block.
  */

@@ -140,24 +140,15 @@ async function readEveryTable(database: Database) {
   await db.select().from(schema.outboxMails).limit(1);
 }
 
-describe("openDatabase on in-memory PGlite", () => {
-  it("applies the migrations, answers ping, and stops answering once closed", async () => {
-    const database = await openDatabase({ dataDir: "memory://" });
-    expect(database.kind).toBe("pglite");
-    await readEveryTable(database);
-    expect(await database.ping()).toBe(true);
-    await database.close();
-    expect(await database.ping()).toBe(false);
-  });
-});
-
 describeOnEachDatabase("openDatabase", (database, kind) => {
   it("opens an already migrated database again without harm", async () => {
     const first = await openDatabase({
       databaseUrl: database().databaseUrl,
       dataDir: database().dataDir,
     });
-    expect(first.kind).toBe(kind);
+    // The embedded kind's test database is reached by its address, as DATABASE_URL would.
+    expect(first.kind).toBe("postgres");
+    expect(kind).toMatch(/embedded|postgres/);
     await readEveryTable(first);
     await first.db.insert(schema.households).values({ name: "Kept" });
     await first.close();
@@ -174,7 +165,6 @@ describeOnEachDatabase("openDatabase", (database, kind) => {
 
   it("lives on when PostgreSQL ends its idle connections (a restart, an administrator)", async () => {
     const url = database().databaseUrl;
-    if (!url) return; // PGlite has no server to end connections
     const told: string[] = [];
     const opened = await openDatabase({
       databaseUrl: url,

@@ -2,35 +2,40 @@ import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   closeSync,
+  existsSync,
   mkdirSync,
   openSync,
   readFileSync,
-  readdirSync,
   rmSync,
   writeSync,
-  type Dirent,
 } from "node:fs";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { startEmbeddedPostgres } from "./embedded.ts";
+import {
+  copyFromPglite,
+  markMigrationStarted,
+  needsPgliteMigration,
+  retirePgliteFolder,
+  unfinishedMigration,
+} from "./pglite-migration.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
 /** The database handle every service takes: the same API on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** The handle inside `db.transaction(async (tx) => …)`: use it, never `db`, inside (PGlite deadlocks). */
+/** The handle inside `db.transaction(async (tx) => …)`: use it, never `db`, inside. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either handle: for functions that run inside or outside a transaction. */
 export type Queryable = Db | Tx;
 
 export type Database = {
   db: Db;
-  kind: "pglite" | "postgres";
+  /** The embedded PostgreSQL in the data folder, or a server given by DATABASE_URL. */
+  kind: "embedded" | "postgres";
   /** Answers when the database answers a query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -97,37 +102,6 @@ export function makePrivateDir(dir: string): void {
 }
 
 /**
- * Makes every folder (0700) and file (0600) under `dir` the owner's only. PGlite gives the files
- * it creates mode 0666 whatever the umask, so this runs after it opens and after it closes; the
- * data folder itself is 0700 all along, so no one else can reach them in between.
- */
-export function restrictTree(dir: string): void {
-  const walk = (path: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(path, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const child = join(path, entry.name);
-      try {
-        if (entry.isDirectory()) {
-          chmodSync(child, 0o700);
-          walk(child);
-        } else if (entry.isFile()) {
-          chmodSync(child, 0o600);
-        }
-      } catch {
-        // Gone in the meantime (PGlite removes temporary files): nothing to protect.
-      }
-    }
-  };
-  chmodSync(dir, 0o700);
-  walk(dir);
-}
-
-/**
  * Takes a lock file in the data folder so that a second Hearth process on the same folder
  * stops with a clear sentence instead of corrupting the embedded database. The data folder is
  * made the owner's only (decision 013).
@@ -186,62 +160,119 @@ async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
   }
 }
 
+/** Told what the embedded database does (its start, its server's warnings, a migration). */
+export type DatabaseLog = (
+  level: "debug" | "info" | "warn" | "error",
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
+
+function poolDatabase(
+  pool: pg.Pool,
+  kind: Database["kind"],
+  stop: () => Promise<void> = async () => undefined,
+) {
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind,
+    async ping() {
+      try {
+        await pool.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        try {
+          await pool.end();
+        } finally {
+          await stop();
+        }
+      })();
+      return closing;
+    },
+  } satisfies Database;
+}
+
 /**
- * Opens the database: PostgreSQL when a connection address is given, otherwise PGlite in
- * `dataDir` ("memory://" keeps it in memory, for tests). Migrations are applied before it returns.
+ * Opens the database and applies the migrations before it returns: PostgreSQL when a connection
+ * address is given, otherwise the embedded PostgreSQL in `dataDir/pg` (decision 027), which this
+ * starts and whose `close()` stops it. A data folder of an earlier Hearth (PGlite, `dataDir/db`)
+ * is copied into it on the first start.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   /** Told when PostgreSQL ends an idle connection (a restart, an administrator's command). */
   onIdleError?: (error: Error) => void;
+  log?: DatabaseLog;
+  /** As root: who runs the embedded database (HEARTH_DB_UID/GID). */
+  databaseUser?: { uid: number; gid: number } | undefined;
 }): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const onIdle = (pool: pg.Pool) =>
     // An idle connection the server ends makes the pool emit "error"; unheard, that would end
     // the process. The pool drops the connection and opens a new one for the next query, so
     // it is only worth a line in the log.
     pool.on("error", (error) => options.onIdleError?.(error));
-    const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
-    await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
-    return {
-      db,
-      kind: "postgres",
-      async ping() {
-        try {
-          await pool.query("select 1");
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      close: () => pool.end(),
-    };
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    onIdle(pool);
+    const database = poolDatabase(pool, "postgres");
+    await migrateAlone(pool, () => migratePg(database.db, { migrationsFolder }));
+    return database as Database;
   }
-  const onDisk = options.dataDir !== "memory://";
-  const dir = onDisk ? join(options.dataDir, "db") : "memory://";
-  if (onDisk) {
-    makePrivateDir(options.dataDir);
-    makePrivateDir(dir);
+  if (options.dataDir.startsWith("memory://")) {
+    throw new Error("The embedded database lives in a data folder: give DATA_DIR a folder.");
   }
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite({ client, schema, casing: "snake_case" });
-  await migratePglite(db, { migrationsFolder });
-  if (onDisk) restrictTree(options.dataDir);
-  return {
-    db,
-    kind: "pglite",
-    async ping() {
+  const log: DatabaseLog = options.log ?? (() => undefined);
+  const { dataDir } = options;
+  makePrivateDir(dataDir);
+  const pgdata = join(dataDir, "pg");
+  const fromPglite =
+    needsPgliteMigration(dataDir) &&
+    (unfinishedMigration(dataDir) || !existsSync(join(pgdata, "PG_VERSION")));
+  if (fromPglite) {
+    log("info", "moving the database of an earlier Hearth (PGlite) into the embedded PostgreSQL", {
+      from: join(dataDir, "db"),
+      to: pgdata,
+    });
+    rmSync(pgdata, { recursive: true, force: true });
+    markMigrationStarted(dataDir);
+  }
+  const server = await startEmbeddedPostgres(dataDir, (level, message) => log(level, message), {
+    user: options.databaseUser,
+  });
+  const pool = new pg.Pool({ connectionString: server.url, max: 10 });
+  onIdle(pool);
+  const database = poolDatabase(pool, "embedded", () => server.stop());
+  try {
+    await migrateAlone(pool, () => migratePg(database.db, { migrationsFolder }));
+    if (fromPglite) {
+      const started = Date.now();
+      const client = await pool.connect();
       try {
-        await client.query("select 1");
-        return true;
-      } catch {
-        return false;
+        await copyFromPglite(dataDir, client, migrationsFolder, (message, fields) =>
+          log("info", message, fields),
+        );
+      } finally {
+        // The copy changed session settings: this connection is not given back for reuse.
+        client.release(true);
       }
-    },
-    close: async () => {
-      await client.close();
-      if (onDisk) restrictTree(options.dataDir);
-    },
-  };
+      await pool.query("analyze");
+      const backup = retirePgliteFolder(dataDir);
+      log("info", "the earlier database was moved; its folder is kept as a backup", {
+        backup,
+        ms: Date.now() - started,
+        note: "delete that folder once you are satisfied that everything is there",
+      });
+    }
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return database as Database;
 }

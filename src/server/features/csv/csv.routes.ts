@@ -93,11 +93,10 @@ const importRoute = createRoute({
   },
 });
 
-export function csvRoutes(deps: { db: Db; databaseKind?: "pglite" | "postgres" }) {
+export function csvRoutes(deps: { db: Db }) {
   const { db } = deps;
   // The embedded database runs each batch on the server's own thread: smaller batches let other
   // requests in between.
-  const batchSize = deps.databaseKind === "pglite" ? 1000 : importBatchSize;
   return createRouter()
     .openapi(exportRoute, async (c) => {
       const viewer = requireViewer(c);
@@ -111,6 +110,9 @@ export function csvRoutes(deps: { db: Db; databaseKind?: "pglite" | "postgres" }
     })
     .openapi(importRoute, async (c) => {
       const viewer = requireViewer(c);
-      return c.json(await importTransactions(db, viewer, c.req.valid("json"), { batchSize }), 200);
+      return c.json(
+        await importTransactions(db, viewer, c.req.valid("json"), { batchSize: importBatchSize }),
+        200,
+      );
     });
 }

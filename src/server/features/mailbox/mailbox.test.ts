@@ -261,7 +261,7 @@ describeOnEachDatabase("the outbox (no SMTP_URL)", (database) => {
 });
 
 describe("the outbox behind a proxy (TRUST_PROXY=true)", () => {
-  const testApp = useTestApp(useTestDatabase("pglite"), { TRUST_PROXY: "true" });
+  const testApp = useTestApp(useTestDatabase("embedded"), { TRUST_PROXY: "true" });
   it("is closed even on this computer: every request through the proxy comes from it", async () => {
     const server = await serveOnAllAddresses(testApp);
     try {
@@ -281,7 +281,7 @@ describe("with SMTP_URL set", () => {
   afterAll(async () => {
     await smtp.close();
   });
-  const testApp = useTestApp(useTestDatabase("pglite"), () => ({ SMTP_URL: smtp.url }));
+  const testApp = useTestApp(useTestDatabase("embedded"), () => ({ SMTP_URL: smtp.url }));
 
   it("has no outbox routes, and keeps no mail in the database", async () => {
     const client = new TestClient(testApp);

@@ -32,7 +32,7 @@ describe("avatars in an S3 bucket", () => {
     await s3?.close();
   });
 
-  const database = useTestDatabase("pglite");
+  const database = useTestDatabase("embedded");
   const testApp = useTestApp(database, () => bucket().env);
   let person: SignedUp;
   let partner: SignedUp;
