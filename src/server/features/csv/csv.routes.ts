@@ -64,6 +64,8 @@ export const importRequestSchema = z.object({
   /** Whose personal entries the rows become (default: the caller). */
   memberId: z.string().max(100).nullish(),
   fileName: z.string().max(500).nullish(),
+  /** The bank's layout the preview recognised (a preset's key), kept in the import's history. */
+  bank: z.string().max(60).nullish(),
 });
 
 export const importResultSchema = z.object({
