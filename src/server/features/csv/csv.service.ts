@@ -135,6 +135,8 @@ export type ImportRequest = {
   fileName?: string | null | undefined;
   /** The bank's layout the preview recognised (a preset's key), if any. */
   bank?: string | null | undefined;
+  /** Rows of the file whose entries were deleted by hand go in again (item 5 of issue 17). */
+  reimportDeleted?: boolean | null | undefined;
 };
 
 export type ImportResult = {
@@ -212,6 +214,7 @@ export async function importTransactions(
           createdByMemberId: viewer.memberId,
           importId,
           rows,
+          reimportDeleted: request.reimportDeleted ?? false,
         }),
       );
       await yieldToOthers();
