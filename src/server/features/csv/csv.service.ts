@@ -19,6 +19,7 @@ import {
   type ImportRow,
   type ImportSetup,
 } from "#shared/csv-import.ts";
+import { detectBank } from "#shared/bank-detect.ts";
 import { categoryName as nameForReader, categoryNames } from "#shared/default-categories.ts";
 import type { ListSort, TransactionFilter } from "#shared/schemas/transactions.schema.ts";
 import { checkMembers, fieldError } from "../transactions/entry-references.ts";
@@ -185,7 +186,7 @@ export async function importTransactions(
       id: importId,
       householdId,
       fileName: request.fileName?.trim() || null,
-      bank: request.bank ?? null,
+      bank: request.bank?.trim() || detectBank(request.text),
       memberId,
       createdByMemberId: viewer.memberId,
     });

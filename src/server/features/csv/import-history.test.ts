@@ -192,6 +192,29 @@ describeOnEachDatabase("import history and undo", (database) => {
     expect((await march(who)).count).toBe(3);
   });
 
+  it("names the bank a file comes from when its lines say so", async () => {
+    const who = await entriesHousehold(testApp, "Lies Bank");
+    const text = [
+      '"Datum","Naam / Omschrijving","Rekening","Tegenrekening","Code","Af Bij","Bedrag (EUR)"',
+      '"20250102","Albert Heijn 1234","NL00INGB0001234567","","BA","Af","23,45"',
+    ].join("\n");
+    await expectJson<ImportResult>(
+      await who.person.client.post("/api/imports", {
+        text,
+        setup: {
+          ...setup,
+          columns: { date: 0, amount: 6, merchant: 1, kind: 5 },
+          defaultCategory: "Boodschappen",
+          dateFormat: "YYYYMMDD",
+          kindFrom: "column",
+        },
+        fileName: "NL00INGB0001234567_01-01-2025_31-01-2025.csv",
+      }),
+    );
+    const [item] = await history(who);
+    expect(item).toMatchObject({ bank: "ING", imported: 1 });
+  });
+
   it("answers another household's import, or no import, as not found and changes nothing", async () => {
     const [mine] = await history(home);
     const fingerprint = await householdFingerprint(db(), home.householdId, [home.person.userId]);
