@@ -184,6 +184,22 @@ const noRowsOfA = (body: unknown, run: MatrixRun) => {
   return leaked.length > 0 ? `names household A's ${leaked.map(([k]) => k).join(", ")}` : undefined;
 };
 
+/** The export of household A by its member or owner: only the owner's holds the invitations. */
+const exportOf = (role: "owner" | "member") => (body: unknown, run: MatrixRun) => {
+  const document = record(body);
+  if (document.householdId !== run.fx.a.householdId) return "not household A's export";
+  const tables = Array.isArray(document.tables) ? document.tables.map((t) => record(t).name) : [];
+  if (!tables.includes("transactions")) return "no transactions table";
+  if (tables.includes("invitations") !== (role === "owner")) {
+    return role === "owner"
+      ? "the owner's export lacks the invitations"
+      : "a member's export holds the invitations";
+  }
+  return JSON.stringify(body).includes("token_hash")
+    ? "holds the invitations' token hashes"
+    : undefined;
+};
+
 const planIs = (field: string, plan: string) => (body: unknown) =>
   record(body)[field] === plan
     ? undefined
@@ -643,6 +659,18 @@ export const routeMatrix: MatrixEntry[] = [
     route: "GET /api/households/:householdId/invitations",
     request: ({ a }) => ({ path: `/api/households/${a.householdId}/invitations` }),
     expect: ownerOnly(200),
+  },
+  {
+    route: "GET /api/households/:householdId/export",
+    request: ({ a }) => ({
+      path: `/api/households/${a.householdId}/export`,
+      query: { format: "json" },
+    }),
+    expect: household(
+      { status: 200, check: exportOf("member") },
+      { status: 200, check: exportOf("owner") },
+    ),
+    badInput: {},
   },
   {
     route: "PATCH /api/households/:householdId",
