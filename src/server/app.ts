@@ -107,7 +107,14 @@ export function createApiRoutes(deps: AppDeps) {
     )
     .route(
       "/",
-      accountRoutes({ db, adminEmails: deps.config.adminEmails, billing: deps.config.billing }),
+      accountRoutes({
+        db,
+        adminEmails: deps.config.adminEmails,
+        billing: deps.config.billing,
+        auth: deps.auth,
+        fileStore: deps.fileStore,
+        limiter: deps.limiter,
+      }),
     )
     .route(
       "/",

@@ -742,6 +742,36 @@ export const routeMatrix: MatrixEntry[] = [
     }),
     expect: ownerOnly(200),
   },
+  {
+    route: "POST /api/households/:householdId/transfer-ownership",
+    request: ({ a }) => ({
+      path: `/api/households/${a.householdId}/transfer-ownership`,
+      body: { memberId: a.memberMemberId },
+    }),
+    expect: ownerOnly(200),
+    after: async (run, response) => {
+      // The owner handed A over to its member: hand it back, so the next entries find A as it was.
+      if (response.status !== 200) return;
+      await db(run.fx)
+        .update(members)
+        .set({ role: "owner" })
+        .where(eq(members.id, run.fx.a.ownerMemberId));
+      await db(run.fx)
+        .update(members)
+        .set({ role: "member" })
+        .where(eq(members.id, run.fx.a.memberMemberId));
+    },
+  },
+  {
+    route: "POST /api/delete-account",
+    // The word not typed: every signed-in caller is refused and keeps their account (the
+    // deletions themselves are in src/server/features/account/delete-account.test.ts).
+    request: ({ person }) => ({
+      path: "/api/delete-account",
+      body: { password: person?.password ?? strongPassword, confirmation: "KEEP" },
+    }),
+    expect: signedIn({ status: 400, code: "VALIDATION" }),
+  },
 
   // ——— Profile and files ———
   { route: "GET /api/profile", request: () => ({ path: "/api/profile" }), expect: signedIn(200) },
