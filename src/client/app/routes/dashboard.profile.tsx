@@ -16,6 +16,7 @@ import { SubscriptionPanel } from "#client/features/billing/subscription-panel.t
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { HouseholdSettings } from "#client/features/households/household-settings.tsx";
 import { ExportData } from "#client/features/profile/export-data.tsx";
+import { DeleteAccount } from "#client/features/profile/delete-account.tsx";
 import { GeneralPanel } from "#client/features/profile/general-panel.tsx";
 import { PasswordForm } from "#client/features/profile/password-form.tsx";
 
@@ -87,6 +88,9 @@ export function Component() {
           </Card>
           <div className="mt-6">
             <ExportData />
+          </div>
+          <div className="mt-6">
+            <DeleteAccount />
           </div>
         </TabsContent>
 
