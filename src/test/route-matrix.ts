@@ -230,6 +230,29 @@ async function throwawayCategory(fx: MatrixFixture) {
   return row.id;
 }
 
+/** An import of one row by A's owner (undone when asked), for the history's routes. */
+async function throwawayImport(fx: MatrixFixture, undone = false) {
+  const day = 10 + Math.floor(Math.random() * 18);
+  const result = await jsonOk<{ importId: string }>(
+    await fx.people.owner.client.post("/api/imports", {
+      text: `Datum;Bedrag;Omschrijving\n${day}-02-2026;-${1 + Math.floor(Math.random() * 900)},00;Matrix history\n`,
+      setup: {
+        columns: { date: 0, amount: 1, merchant: 2 },
+        hasHeader: true,
+        dateFormat: "DD-MM-YYYY",
+        decimal: "comma",
+        kindFrom: "sign",
+        defaultKind: "expense",
+        defaultCategory: "Matrix imports",
+      },
+      fileName: "matrix-history.csv",
+    }),
+  );
+  if (undone)
+    await jsonOk(await fx.people.owner.client.post(`/api/imports/${result.importId}/undo`));
+  return result.importId;
+}
+
 async function throwawayEntry(fx: MatrixFixture, deleted = false) {
   const entry = await jsonOk<{ id: string }>(
     await fx.people.owner.client.post("/api/transactions", {
@@ -1953,6 +1976,27 @@ export const routeMatrix: MatrixEntry[] = [
         },
       ],
     },
+  },
+  {
+    route: "GET /api/imports",
+    request: () => ({ path: "/api/imports" }),
+    expect: {
+      ...signedIn({ status: 200, check: noRowsOfA }),
+      member: 200,
+      owner: 200,
+    },
+  },
+  {
+    route: "POST /api/imports/:id/undo",
+    setup: async (fx) => ({ importId: await throwawayImport(fx) }),
+    request: ({ made }) => ({ path: `/api/imports/${made.importId}/undo` }),
+    expect: household(200),
+  },
+  {
+    route: "POST /api/imports/:id/redo",
+    setup: async (fx) => ({ importId: await throwawayImport(fx, true) }),
+    request: ({ made }) => ({ path: `/api/imports/${made.importId}/redo` }),
+    expect: household(200),
   },
   {
     route: "POST /api/transactions",
