@@ -25,6 +25,7 @@ import {
   csvFileName,
   exportBatchSize,
   exportFormatVersion,
+  exportJson,
   tableBatches,
 } from "./export.service.ts";
 
@@ -456,6 +457,34 @@ describeOnEachDatabase("household export of many entries", (database) => {
       count += batch.json.length;
     }
     expect(count).toBe(entryCount);
+  }, 120_000);
+
+  it("reads a batch only when the piece before it has been taken", async () => {
+    // The real database, with its queries counted.
+    let queries = 0;
+    const counted = new Proxy(db(), {
+      get(target, property, receiver) {
+        if (property === "execute") {
+          return (...args: Parameters<typeof target.execute>) => {
+            queries += 1;
+            return target.execute(...args);
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    let pieces = 0;
+    let taken = 0;
+    for await (const piece of exportJson(counted, who)) {
+      // Never more than one query between two pieces: nothing is read ahead of the reader.
+      expect(queries - taken).toBeLessThanOrEqual(1);
+      taken = queries;
+      pieces += 1;
+      expect(piece.length).toBeLessThan(2_000_000);
+    }
+    // Ten batches of entries, ten of shares, and the other tables.
+    expect(queries).toBeGreaterThanOrEqual(2 * (entryCount / exportBatchSize) + 2);
+    expect(pieces).toBeGreaterThan(queries);
   }, 120_000);
 
   it("streams the document: many pieces as the batches are read, none near the whole", async () => {
