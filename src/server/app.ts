@@ -18,6 +18,7 @@ import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
 import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
 import { categoryRoutes } from "./features/categories/categories.routes.ts";
 import { csvRoutes } from "./features/csv/csv.routes.ts";
+import { exportRoutes } from "./features/export/export.routes.ts";
 import { insuranceRoutes } from "./features/insurance/insurance.routes.ts";
 import { investmentsRoutes } from "./features/investments/investments.routes.ts";
 import { loansRoutes } from "./features/loans/loans.routes.ts";
@@ -108,13 +109,21 @@ export function createApiRoutes(deps: AppDeps) {
     )
     .route(
       "/",
-      accountRoutes({ db, adminEmails: deps.config.adminEmails, billing: deps.config.billing }),
+      accountRoutes({
+        db,
+        adminEmails: deps.config.adminEmails,
+        billing: deps.config.billing,
+        auth: deps.auth,
+        fileStore: deps.fileStore,
+        limiter: deps.limiter,
+      }),
     )
     .route(
       "/",
       householdRoutes({ db, mailer: deps.mailer, config: deps.config, limiter: deps.limiter }),
     )
     .route("/", profileRoutes({ db, fileStore: deps.fileStore }))
+    .route("/", exportRoutes({ db }))
     .route("/", gatedAreaRoutes({ db, billing: deps.config.billing }))
     .route(
       "/",

@@ -184,6 +184,22 @@ const noRowsOfA = (body: unknown, run: MatrixRun) => {
   return leaked.length > 0 ? `names household A's ${leaked.map(([k]) => k).join(", ")}` : undefined;
 };
 
+/** The export of household A by its member or owner: only the owner's holds the invitations. */
+const exportOf = (role: "owner" | "member") => (body: unknown, run: MatrixRun) => {
+  const document = record(body);
+  if (document.householdId !== run.fx.a.householdId) return "not household A's export";
+  const tables = Array.isArray(document.tables) ? document.tables.map((t) => record(t).name) : [];
+  if (!tables.includes("transactions")) return "no transactions table";
+  if (tables.includes("invitations") !== (role === "owner")) {
+    return role === "owner"
+      ? "the owner's export lacks the invitations"
+      : "a member's export holds the invitations";
+  }
+  return JSON.stringify(body).includes("token_hash")
+    ? "holds the invitations' token hashes"
+    : undefined;
+};
+
 const planIs = (field: string, plan: string) => (body: unknown) =>
   record(body)[field] === plan
     ? undefined
@@ -212,6 +228,29 @@ async function throwawayCategory(fx: MatrixFixture) {
     .returning({ id: categories.id });
   if (!row) throw new Error("No category row.");
   return row.id;
+}
+
+/** An import of one row by A's owner (undone when asked), for the history's routes. */
+async function throwawayImport(fx: MatrixFixture, undone = false) {
+  const day = 10 + Math.floor(Math.random() * 18);
+  const result = await jsonOk<{ importId: string }>(
+    await fx.people.owner.client.post("/api/imports", {
+      text: `Datum;Bedrag;Omschrijving\n${day}-02-2026;-${1 + Math.floor(Math.random() * 900)},00;Matrix history\n`,
+      setup: {
+        columns: { date: 0, amount: 1, merchant: 2 },
+        hasHeader: true,
+        dateFormat: "DD-MM-YYYY",
+        decimal: "comma",
+        kindFrom: "sign",
+        defaultKind: "expense",
+        defaultCategory: "Matrix imports",
+      },
+      fileName: "matrix-history.csv",
+    }),
+  );
+  if (undone)
+    await jsonOk(await fx.people.owner.client.post(`/api/imports/${result.importId}/undo`));
+  return result.importId;
 }
 
 async function throwawayEntry(fx: MatrixFixture, deleted = false) {
@@ -645,6 +684,18 @@ export const routeMatrix: MatrixEntry[] = [
     expect: ownerOnly(200),
   },
   {
+    route: "GET /api/households/:householdId/export",
+    request: ({ a }) => ({
+      path: `/api/households/${a.householdId}/export`,
+      query: { format: "json" },
+    }),
+    expect: household(
+      { status: 200, check: exportOf("member") },
+      { status: 200, check: exportOf("owner") },
+    ),
+    badInput: {},
+  },
+  {
     route: "PATCH /api/households/:householdId",
     request: ({ a }) => ({
       path: `/api/households/${a.householdId}`,
@@ -713,6 +764,36 @@ export const routeMatrix: MatrixEntry[] = [
       body: { invitationStatus: "removed" },
     }),
     expect: ownerOnly(200),
+  },
+  {
+    route: "POST /api/households/:householdId/transfer-ownership",
+    request: ({ a }) => ({
+      path: `/api/households/${a.householdId}/transfer-ownership`,
+      body: { memberId: a.memberMemberId },
+    }),
+    expect: ownerOnly(200),
+    after: async (run, response) => {
+      // The owner handed A over to its member: hand it back, so the next entries find A as it was.
+      if (response.status !== 200) return;
+      await db(run.fx)
+        .update(members)
+        .set({ role: "owner" })
+        .where(eq(members.id, run.fx.a.ownerMemberId));
+      await db(run.fx)
+        .update(members)
+        .set({ role: "member" })
+        .where(eq(members.id, run.fx.a.memberMemberId));
+    },
+  },
+  {
+    route: "POST /api/delete-account",
+    // The word not typed: every signed-in caller is refused and keeps their account (the
+    // deletions themselves are in src/server/features/account/delete-account.test.ts).
+    request: ({ person }) => ({
+      path: "/api/delete-account",
+      body: { password: person?.password ?? strongPassword, confirmation: "KEEP" },
+    }),
+    expect: signedIn({ status: 400, code: "VALIDATION" }),
   },
 
   // ——— Profile and files ———
@@ -1895,6 +1976,27 @@ export const routeMatrix: MatrixEntry[] = [
         },
       ],
     },
+  },
+  {
+    route: "GET /api/imports",
+    request: () => ({ path: "/api/imports" }),
+    expect: {
+      ...signedIn({ status: 200, check: noRowsOfA }),
+      member: 200,
+      owner: 200,
+    },
+  },
+  {
+    route: "POST /api/imports/:id/undo",
+    setup: async (fx) => ({ importId: await throwawayImport(fx) }),
+    request: ({ made }) => ({ path: `/api/imports/${made.importId}/undo` }),
+    expect: household(200),
+  },
+  {
+    route: "POST /api/imports/:id/redo",
+    setup: async (fx) => ({ importId: await throwawayImport(fx, true) }),
+    request: ({ made }) => ({ path: `/api/imports/${made.importId}/redo` }),
+    expect: household(200),
   },
   {
     route: "POST /api/transactions",

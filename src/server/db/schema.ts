@@ -18,6 +18,7 @@ export {
   transactionShares,
   budgets,
   monthlyTotals,
+  imports,
 } from "./schema/money.ts";
 export { accountRateLimits } from "./schema/limits.ts";
 export {

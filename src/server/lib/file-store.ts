@@ -17,7 +17,16 @@ export type FileStore = {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Removes every file whose key starts with `folder` (ending in `/`), e.g. a person's avatars. */
+  deleteFolder(folder: string): Promise<void>;
 };
+
+/** A folder prefix: a valid key followed by `/`. */
+function checkFolder(folder: string): string {
+  if (!folder.endsWith("/")) throw new Error(`Not a folder: ${JSON.stringify(folder)}`);
+  checkKey(folder.slice(0, -1));
+  return folder;
+}
 
 const segmentPattern = /^[A-Za-z0-9_.-]+$/;
 
@@ -79,6 +88,9 @@ export function createLocalFileStore(root: string): FileStore {
       await rm(path, { force: true });
       await rm(`${path}.type`, { force: true });
     },
+    async deleteFolder(folder) {
+      await rm(pathOf(checkFolder(folder).slice(0, -1)), { recursive: true, force: true });
+    },
   };
 }
 
@@ -95,6 +107,10 @@ export function createMemoryFileStore(): FileStore {
     },
     async delete(key) {
       files.delete(checkKey(key));
+    },
+    async deleteFolder(folder) {
+      checkFolder(folder);
+      for (const key of [...files.keys()]) if (key.startsWith(folder)) files.delete(key);
     },
   };
 }
@@ -151,6 +167,24 @@ export function createS3FileStore(s3: NonNullable<Config["s3"]>): FileStore {
     async delete(key) {
       const { sdk, client } = await connect();
       await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: checkKey(key) }));
+    },
+    async deleteFolder(folder) {
+      const { sdk, client } = await connect();
+      const prefix = checkFolder(folder);
+      // A page holds at most 1,000 keys, as many as one DeleteObjects takes.
+      for (;;) {
+        const listed = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix, MaxKeys: 1000 }),
+        );
+        const keys = (listed.Contents ?? []).flatMap((object) =>
+          object.Key ? [{ Key: object.Key }] : [],
+        );
+        if (keys.length === 0) return;
+        await client.send(
+          new sdk.DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: keys } }),
+        );
+        if (!listed.IsTruncated) return;
+      }
     },
   };
 }

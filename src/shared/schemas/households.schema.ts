@@ -108,3 +108,9 @@ export const invitationPreviewSchema = z.object({
   status: z.enum(previewStatuses),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** The owner hands the household over to one of its people (a member's id). */
+export const transferOwnershipSchema = z.object({
+  memberId: z.uuid({ error: "memberUnknown" }),
+});
+export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;

@@ -15,6 +15,8 @@ import { useAccount } from "#client/features/account/account.queries.ts";
 import { SubscriptionPanel } from "#client/features/billing/subscription-panel.tsx";
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { HouseholdSettings } from "#client/features/households/household-settings.tsx";
+import { ExportData } from "#client/features/profile/export-data.tsx";
+import { DeleteAccount } from "#client/features/profile/delete-account.tsx";
 import { GeneralPanel } from "#client/features/profile/general-panel.tsx";
 import { PasswordForm } from "#client/features/profile/password-form.tsx";
 
@@ -84,6 +86,12 @@ export function Component() {
               <GeneralPanel colorIndex={colorIndex} />
             </CardContent>
           </Card>
+          <div className="mt-6">
+            <ExportData />
+          </div>
+          <div className="mt-6">
+            <DeleteAccount />
+          </div>
         </TabsContent>
 
         <TabsContent value="household">

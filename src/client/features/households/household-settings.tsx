@@ -176,7 +176,7 @@ export function HouseholdSettings() {
               {t("toasts.loadFailed")}
             </p>
           ) : (
-            <MemberList members={people} canManage={isOwner} />
+            <MemberList members={people} canManage={isOwner} householdId={account.household.id} />
           )}
 
           {isOwner ? (

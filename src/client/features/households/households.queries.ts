@@ -100,6 +100,23 @@ export function useRemoveMember() {
   });
 }
 
+/** The owner hands the household over: the member becomes the owner, the owner a member. */
+export function useTransferOwnership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { householdId: string; memberId: string }) =>
+      unwrap(
+        api.households[":householdId"]["transfer-ownership"].$post({
+          param: { householdId: input.householdId },
+          json: { memberId: input.memberId },
+        }),
+      ),
+    meta: { handlesErrors: true },
+    // Who may manage the household changed: the account (its role) and every list with it.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
 export function useRenameHousehold() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-import { UserMinusIcon } from "lucide-react";
+import { CrownIcon, UserMinusIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -6,24 +6,47 @@ import { MemberAvatar } from "#client/components/layout/member-avatar.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
-import { useRemoveMember, type HouseholdMemberRow } from "./households.queries.ts";
+import {
+  useRemoveMember,
+  useTransferOwnership,
+  type HouseholdMemberRow,
+} from "./households.queries.ts";
 import { serverMessage } from "./server-message.ts";
 
 /**
  * The household's people in member order, each avatar in the colour of its place. The owner
- * (`canManage`) can remove anyone but themselves; the aggregate row is never in `members`.
+ * (`canManage`) can remove anyone but themselves, and hand the household over to a member with
+ * an account of their own; the aggregate row is never in `members`.
  */
 export function MemberList({
   members,
   canManage,
+  householdId,
 }: {
   members: readonly HouseholdMemberRow[];
   canManage: boolean;
+  householdId: string;
 }) {
   const { t, i18n } = useTranslation("households");
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium" });
   const remove = useRemoveMember();
   const [confirming, setConfirming] = useState<HouseholdMemberRow | null>(null);
+  const transfer = useTransferOwnership();
+  const [handingOver, setHandingOver] = useState<HouseholdMemberRow | null>(null);
+
+  const onHandOver = () => {
+    if (!handingOver) return;
+    const name = handingOver.name;
+    transfer.mutate(
+      { householdId, memberId: handingOver.id },
+      {
+        onSuccess: () => toast.success(t("toasts.handedOver", { name })),
+        onError: (error) =>
+          toast.error(t("toasts.handOverFailed"), { description: serverMessage(t, error) }),
+        onSettled: () => setHandingOver(null),
+      },
+    );
+  };
 
   const onConfirm = () => {
     if (!confirming) return;
@@ -64,6 +87,18 @@ export function MemberList({
             <Badge variant={member.role === "owner" ? "default" : "secondary"}>
               {t(`members.roles.${member.role}`)}
             </Badge>
+            {canManage && !member.isSelf && member.userId ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 text-muted-foreground hover:text-primary"
+                aria-label={t("members.handOverLabel", { name: member.name })}
+                title={t("members.handOverLabel", { name: member.name })}
+                onClick={() => setHandingOver(member)}
+              >
+                <CrownIcon aria-hidden="true" />
+              </Button>
+            ) : null}
             {canManage && !member.isSelf ? (
               <Button
                 variant="ghost"
@@ -86,6 +121,15 @@ export function MemberList({
         confirmLabel={t("members.confirm")}
         pending={remove.isPending}
         onConfirm={onConfirm}
+      />
+      <ConfirmDialog
+        open={handingOver !== null}
+        onOpenChange={(open) => (open ? null : setHandingOver(null))}
+        title={t("members.handOverTitle", { name: handingOver?.name ?? "" })}
+        description={t("members.handOverBody", { name: handingOver?.name ?? "" })}
+        confirmLabel={t("members.handOverConfirm", { name: handingOver?.name ?? "" })}
+        pending={transfer.isPending}
+        onConfirm={onHandOver}
       />
     </>
   );

@@ -21,6 +21,7 @@ import {
   useCsvFile,
 } from "#client/components/forms/csv-setup.tsx";
 import { Input } from "#client/components/ui/input.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
@@ -44,6 +45,8 @@ import {
 } from "#shared/csv-import.ts";
 import { formatMoney } from "#shared/money.ts";
 import { validationMessage } from "#shared/validation.ts";
+import { ImportHistory } from "./import-history.tsx";
+import { importQueries } from "./imports.queries.ts";
 import { formatDate } from "./transaction-row.tsx";
 import { invalidateMoney } from "./transactions.queries.ts";
 
@@ -68,6 +71,7 @@ const previewRows = 5;
  * import the good ones all at once. The same file twice adds nothing twice. What the guess is
  * not sure of is said above the columns: an uncertain amount column or indicator words must be
  * confirmed before importing; a day/month order the file cannot tell is shown with an example.
+ * Its second tab is the household's import history, where an import is undone (decision 031).
  */
 export function ImportDialog({
   open,
@@ -96,6 +100,7 @@ export function ImportDialog({
   const { loaded, setup, width, columnLabel, change, changeColumn } = file;
   const [memberId, setMemberId] = useState(account.member.id);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [tab, setTab] = useState<"file" | "history">("file");
   const run = useMutation({
     mutationFn: postImport,
     meta: { handlesErrors: true },
@@ -104,10 +109,12 @@ export function ImportDialog({
       Promise.all([
         invalidateMoney(queryClient),
         queryClient.invalidateQueries({ queryKey: ["categories"] }),
+        queryClient.invalidateQueries({ queryKey: importQueries.all }),
       ]),
   });
 
   const reset = () => {
+    setTab("file");
     file.reset();
     setResult(null);
     run.reset();
@@ -186,326 +193,361 @@ export function ImportDialog({
           <DialogDescription>{t("import.description")}</DialogDescription>
         </DialogHeader>
 
-        {result ? (
-          <section
-            className="grid gap-3 rounded-lg border border-emerald-300/60 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-400/30 dark:bg-emerald-400/10 dark:text-emerald-50"
-            aria-live="polite"
-            data-testid="import-result"
-          >
-            <h3 className="flex items-center gap-2 font-medium">
-              <CheckCircle2Icon className="size-5" aria-hidden="true" />
-              {t("import.done")}
-            </h3>
-            <ul className="grid gap-1 text-sm">
-              <li>{t("import.resultImported", { count: result.imported })}</li>
-              <li>{t("import.resultDuplicates", { count: result.duplicates })}</li>
-              <li>{t("import.resultInvalid", { count: result.invalid.length })}</li>
-              {result.createdCategories > 0 ? (
-                <li>{t("import.resultCategories", { count: result.createdCategories })}</li>
-              ) : null}
-            </ul>
-          </section>
-        ) : (
-          <>
-            <CsvFileField
-              id={`${uid}-file`}
-              loaded={loaded}
-              readFailed={file.readFailed}
-              hasHeader={setup?.hasHeader ?? false}
-              skipTop={setup?.skipTop}
-              skipBottom={setup?.skipBottom}
-              onFile={(chosen) => {
-                setResult(null);
-                run.reset();
-                void file.onFile(chosen);
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setTab(value === "history" ? "history" : "file")}
+          className="min-w-0 gap-5"
+        >
+          <TabsList>
+            <TabsTrigger value="file">{t("import.tabs.file")}</TabsTrigger>
+            <TabsTrigger value="history" data-testid="import-history-tab">
+              {t("import.tabs.history")}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="history" className="min-w-0">
+            <ImportHistory
+              account={account}
+              onImportFile={() => setTab("file")}
+              onUndone={() => {
+                onOpenChange(false);
+                reset();
               }}
             />
-
-            {loaded && setup && mapped ? (
-              <>
-                {uncertain.length > 0 || (setup.skipTop ?? 0) + (setup.skipBottom ?? 0) > 0 ? (
-                  <section
-                    className="grid gap-2 rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-50"
-                    aria-live="polite"
-                    data-testid="import-doubts"
-                  >
-                    <ul className="grid gap-1">
-                      {(setup.skipTop ?? 0) + (setup.skipBottom ?? 0) > 0 ? (
-                        <li data-testid="import-skipped">
-                          {t("import.skippedLines", {
-                            top: setup.skipTop ?? 0,
-                            bottom: setup.skipBottom ?? 0,
-                          })}
-                        </li>
-                      ) : null}
-                      {uncertain.includes("amount") ? (
-                        <li data-testid="import-doubt-amount">
-                          {t("import.doubts.amount", {
-                            column: columnLabel(setup.columns.amount),
-                          })}
-                        </li>
-                      ) : null}
-                      {uncertain.includes("kindValues") ? (
-                        <li data-testid="import-doubt-kind-values">
-                          {t("import.doubts.kindValues", {
-                            column: columnLabel(setup.columns.kind ?? 0),
-                          })}
-                        </li>
-                      ) : null}
-                      {uncertain.includes("sign") ? (
-                        <li data-testid="import-doubt-sign">{t("import.doubts.sign")}</li>
-                      ) : null}
-                      {uncertain.includes("dateOrder") && firstDate ? (
-                        <li data-testid="import-doubt-date-order">
-                          {t("import.doubts.dateOrder", {
-                            format: setup.dateFormat,
-                            example: firstDate.text,
-                            date: firstDate.date,
-                          })}
-                        </li>
-                      ) : null}
-                      {uncertain.includes("kind") && setup.kindFrom === "default" ? (
-                        <li data-testid="import-doubt-kind">
-                          {t("import.doubts.kind", { kind: t(`kinds.${setup.defaultKind}`) })}
-                        </li>
-                      ) : null}
-                    </ul>
-                    {uncertain.some((doubt) => mustConfirm.includes(doubt)) ? (
-                      <label className="flex items-center gap-2 font-medium">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-primary"
-                          checked={confirmed}
-                          onChange={(event) => setConfirmed(event.target.checked)}
-                        />
-                        {t("import.confirmGuess")}
-                      </label>
-                    ) : null}
-                  </section>
-                ) : null}
-                <fieldset className="grid min-w-0 gap-3">
-                  <legend className="mb-2 text-sm font-medium">{t("import.mapping")}</legend>
-                  <CsvHeaderToggle
-                    checked={setup.hasHeader}
-                    onChange={(hasHeader) => change({ hasHeader })}
-                  />
-                  <div className="grid gap-3 sm:grid-cols-3">
-                    {(["skipTop", "skipBottom"] as const).map((field) => (
-                      <div key={field} className="grid gap-1.5">
-                        <Label htmlFor={`${uid}-${field}`}>{t(`import.${field}`)}</Label>
-                        <Input
-                          id={`${uid}-${field}`}
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          max={Math.min(1000, loaded.records.length)}
-                          value={setup[field] ?? 0}
-                          onChange={(event) => {
-                            const value = Math.trunc(Number(event.target.value));
-                            change({
-                              [field]: Number.isFinite(value)
-                                ? Math.min(Math.max(0, value), 1000, loaded.records.length)
-                                : 0,
-                            });
-                          }}
-                        />
-                      </div>
-                    ))}
-                  </div>
-                  <div className="grid gap-3 sm:grid-cols-3">
-                    {[...requiredFields, ...optionalFields]
-                      .filter((field) => field !== "credit" || setup.kindFrom === "split")
-                      .map((field) => (
-                        <CsvColumnSelect
-                          key={field}
-                          id={`${uid}-col-${field}`}
-                          label={t(
-                            field === "amount" && setup.kindFrom === "split"
-                              ? "import.fields.amountOut"
-                              : `import.fields.${field}`,
-                          )}
-                          value={setup.columns[field]}
-                          width={width}
-                          columnLabel={columnLabel}
-                          optional={!(requiredFields as readonly string[]).includes(field)}
-                          onChange={(value) => changeColumn(field, value)}
-                        />
-                      ))}
-                  </div>
-                  {amountProblem ? (
-                    <p className="text-sm text-destructive" data-testid="import-amount-problem">
-                      {validationMessage(amountProblem, language)}
-                    </p>
+          </TabsContent>
+          <TabsContent value="file" className="grid min-w-0 gap-5">
+            {result ? (
+              <section
+                className="grid gap-3 rounded-lg border border-emerald-300/60 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-400/30 dark:bg-emerald-400/10 dark:text-emerald-50"
+                aria-live="polite"
+                data-testid="import-result"
+              >
+                <h3 className="flex items-center gap-2 font-medium">
+                  <CheckCircle2Icon className="size-5" aria-hidden="true" />
+                  {t("import.done")}
+                </h3>
+                <ul className="grid gap-1 text-sm">
+                  <li>{t("import.resultImported", { count: result.imported })}</li>
+                  <li>{t("import.resultDuplicates", { count: result.duplicates })}</li>
+                  <li>{t("import.resultInvalid", { count: result.invalid.length })}</li>
+                  {result.createdCategories > 0 ? (
+                    <li>{t("import.resultCategories", { count: result.createdCategories })}</li>
                   ) : null}
-                  <div className="grid gap-3 sm:grid-cols-3">
-                    <CsvFormatFields
-                      uid={uid}
-                      dateFormat={setup.dateFormat}
-                      decimal={setup.decimal}
-                      onChange={change}
-                    />
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={`${uid}-member`}>{t("import.member")}</Label>
-                      <NativeSelect
-                        id={`${uid}-member`}
-                        value={memberId}
-                        onChange={(event) => setMemberId(event.target.value)}
+                </ul>
+              </section>
+            ) : (
+              <>
+                <CsvFileField
+                  id={`${uid}-file`}
+                  loaded={loaded}
+                  readFailed={file.readFailed}
+                  hasHeader={setup?.hasHeader ?? false}
+                  skipTop={setup?.skipTop}
+                  skipBottom={setup?.skipBottom}
+                  onFile={(chosen) => {
+                    setResult(null);
+                    run.reset();
+                    void file.onFile(chosen);
+                  }}
+                />
+
+                {loaded && setup && mapped ? (
+                  <>
+                    {uncertain.length > 0 || (setup.skipTop ?? 0) + (setup.skipBottom ?? 0) > 0 ? (
+                      <section
+                        className="grid gap-2 rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-50"
+                        aria-live="polite"
+                        data-testid="import-doubts"
                       >
-                        {people.map((person) => (
-                          <option key={person.id} value={person.id}>
-                            {person.name}
-                          </option>
+                        <ul className="grid gap-1">
+                          {(setup.skipTop ?? 0) + (setup.skipBottom ?? 0) > 0 ? (
+                            <li data-testid="import-skipped">
+                              {t("import.skippedLines", {
+                                top: setup.skipTop ?? 0,
+                                bottom: setup.skipBottom ?? 0,
+                              })}
+                            </li>
+                          ) : null}
+                          {uncertain.includes("amount") ? (
+                            <li data-testid="import-doubt-amount">
+                              {t("import.doubts.amount", {
+                                column: columnLabel(setup.columns.amount),
+                              })}
+                            </li>
+                          ) : null}
+                          {uncertain.includes("kindValues") ? (
+                            <li data-testid="import-doubt-kind-values">
+                              {t("import.doubts.kindValues", {
+                                column: columnLabel(setup.columns.kind ?? 0),
+                              })}
+                            </li>
+                          ) : null}
+                          {uncertain.includes("sign") ? (
+                            <li data-testid="import-doubt-sign">{t("import.doubts.sign")}</li>
+                          ) : null}
+                          {uncertain.includes("dateOrder") && firstDate ? (
+                            <li data-testid="import-doubt-date-order">
+                              {t("import.doubts.dateOrder", {
+                                format: setup.dateFormat,
+                                example: firstDate.text,
+                                date: firstDate.date,
+                              })}
+                            </li>
+                          ) : null}
+                          {uncertain.includes("kind") && setup.kindFrom === "default" ? (
+                            <li data-testid="import-doubt-kind">
+                              {t("import.doubts.kind", { kind: t(`kinds.${setup.defaultKind}`) })}
+                            </li>
+                          ) : null}
+                        </ul>
+                        {uncertain.some((doubt) => mustConfirm.includes(doubt)) ? (
+                          <label className="flex items-center gap-2 font-medium">
+                            <input
+                              type="checkbox"
+                              className="size-4 accent-primary"
+                              checked={confirmed}
+                              onChange={(event) => setConfirmed(event.target.checked)}
+                            />
+                            {t("import.confirmGuess")}
+                          </label>
+                        ) : null}
+                      </section>
+                    ) : null}
+                    <fieldset className="grid min-w-0 gap-3">
+                      <legend className="mb-2 text-sm font-medium">{t("import.mapping")}</legend>
+                      <CsvHeaderToggle
+                        checked={setup.hasHeader}
+                        onChange={(hasHeader) => change({ hasHeader })}
+                      />
+                      <div className="grid gap-3 sm:grid-cols-3">
+                        {(["skipTop", "skipBottom"] as const).map((field) => (
+                          <div key={field} className="grid gap-1.5">
+                            <Label htmlFor={`${uid}-${field}`}>{t(`import.${field}`)}</Label>
+                            <Input
+                              id={`${uid}-${field}`}
+                              type="number"
+                              inputMode="numeric"
+                              min={0}
+                              max={Math.min(1000, loaded.records.length)}
+                              value={setup[field] ?? 0}
+                              onChange={(event) => {
+                                const value = Math.trunc(Number(event.target.value));
+                                change({
+                                  [field]: Number.isFinite(value)
+                                    ? Math.min(Math.max(0, value), 1000, loaded.records.length)
+                                    : 0,
+                                });
+                              }}
+                            />
+                          </div>
                         ))}
-                      </NativeSelect>
-                    </div>
-                    <div className="grid gap-1.5 sm:col-span-2">
-                      <Label htmlFor={`${uid}-kind-from`}>{t("import.kindFrom")}</Label>
-                      <NativeSelect
-                        id={`${uid}-kind-from`}
-                        value={setup.kindFrom}
-                        onChange={(event) => change({ kindFrom: event.target.value as KindSource })}
-                      >
-                        {kindSources.map((source) => (
-                          <option key={source} value={source}>
-                            {t(`import.kindFroms.${source}`)}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                      {kindColumnMissing ? (
-                        <p className="text-sm text-destructive">
-                          {t(
-                            setup.kindFrom === "split"
-                              ? "import.creditColumnMissing"
-                              : "import.kindColumnMissing",
-                          )}
+                      </div>
+                      <div className="grid gap-3 sm:grid-cols-3">
+                        {[...requiredFields, ...optionalFields]
+                          .filter((field) => field !== "credit" || setup.kindFrom === "split")
+                          .map((field) => (
+                            <CsvColumnSelect
+                              key={field}
+                              id={`${uid}-col-${field}`}
+                              label={t(
+                                field === "amount" && setup.kindFrom === "split"
+                                  ? "import.fields.amountOut"
+                                  : `import.fields.${field}`,
+                              )}
+                              value={setup.columns[field]}
+                              width={width}
+                              columnLabel={columnLabel}
+                              optional={!(requiredFields as readonly string[]).includes(field)}
+                              onChange={(value) => changeColumn(field, value)}
+                            />
+                          ))}
+                      </div>
+                      {amountProblem ? (
+                        <p className="text-sm text-destructive" data-testid="import-amount-problem">
+                          {validationMessage(amountProblem, language)}
                         </p>
                       ) : null}
-                    </div>
-                    {setup.kindFrom === "column" && kindValues.length > 0 ? (
-                      <div className="grid gap-1.5">
-                        <Label htmlFor={`${uid}-out-value`}>{t("import.outValue")}</Label>
-                        <NativeSelect
-                          id={`${uid}-out-value`}
-                          value={setup.outValue ?? ""}
-                          onChange={(event) => change({ outValue: event.target.value || null })}
-                        >
-                          <option value="">{t("import.outValueWords")}</option>
-                          {kindValues.map(([value, shown]) => (
-                            <option key={value} value={value}>
-                              {shown}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      </div>
-                    ) : null}
-                    {setup.kindFrom !== "default" ? (
-                      <label className="flex items-center gap-2 text-sm sm:col-span-3">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-primary"
-                          checked={setup.flipSign ?? false}
-                          onChange={(event) => change({ flipSign: event.target.checked })}
+                      <div className="grid gap-3 sm:grid-cols-3">
+                        <CsvFormatFields
+                          uid={uid}
+                          dateFormat={setup.dateFormat}
+                          decimal={setup.decimal}
+                          onChange={change}
                         />
-                        {t("import.flipSign")}
-                      </label>
-                    ) : null}
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={`${uid}-default-kind`}>{t("import.defaultKind")}</Label>
-                      <NativeSelect
-                        id={`${uid}-default-kind`}
-                        value={setup.defaultKind}
-                        disabled={setup.kindFrom !== "default"}
-                        onChange={(event) =>
-                          change({ defaultKind: event.target.value as "income" | "expense" })
-                        }
-                      >
-                        <option value="expense">{t("kinds.expense")}</option>
-                        <option value="income">{t("kinds.income")}</option>
-                      </NativeSelect>
-                    </div>
-                    <div className="grid gap-1.5 sm:col-span-3">
-                      <Label htmlFor={`${uid}-default-category`}>
-                        {t("import.defaultCategory")}
-                      </Label>
-                      <Input
-                        id={`${uid}-default-category`}
-                        value={setup.defaultCategory ?? ""}
-                        maxLength={60}
-                        onChange={(event) => change({ defaultCategory: event.target.value })}
-                      />
-                      <p className="text-xs text-muted-foreground">
-                        {t("import.defaultCategoryHint")}
-                      </p>
-                    </div>
-                  </div>
-                </fieldset>
+                        <div className="grid gap-1.5">
+                          <Label htmlFor={`${uid}-member`}>{t("import.member")}</Label>
+                          <NativeSelect
+                            id={`${uid}-member`}
+                            value={memberId}
+                            onChange={(event) => setMemberId(event.target.value)}
+                          >
+                            {people.map((person) => (
+                              <option key={person.id} value={person.id}>
+                                {person.name}
+                              </option>
+                            ))}
+                          </NativeSelect>
+                        </div>
+                        <div className="grid gap-1.5 sm:col-span-2">
+                          <Label htmlFor={`${uid}-kind-from`}>{t("import.kindFrom")}</Label>
+                          <NativeSelect
+                            id={`${uid}-kind-from`}
+                            value={setup.kindFrom}
+                            onChange={(event) =>
+                              change({ kindFrom: event.target.value as KindSource })
+                            }
+                          >
+                            {kindSources.map((source) => (
+                              <option key={source} value={source}>
+                                {t(`import.kindFroms.${source}`)}
+                              </option>
+                            ))}
+                          </NativeSelect>
+                          {kindColumnMissing ? (
+                            <p className="text-sm text-destructive">
+                              {t(
+                                setup.kindFrom === "split"
+                                  ? "import.creditColumnMissing"
+                                  : "import.kindColumnMissing",
+                              )}
+                            </p>
+                          ) : null}
+                        </div>
+                        {setup.kindFrom === "column" && kindValues.length > 0 ? (
+                          <div className="grid gap-1.5">
+                            <Label htmlFor={`${uid}-out-value`}>{t("import.outValue")}</Label>
+                            <NativeSelect
+                              id={`${uid}-out-value`}
+                              value={setup.outValue ?? ""}
+                              onChange={(event) => change({ outValue: event.target.value || null })}
+                            >
+                              <option value="">{t("import.outValueWords")}</option>
+                              {kindValues.map(([value, shown]) => (
+                                <option key={value} value={value}>
+                                  {shown}
+                                </option>
+                              ))}
+                            </NativeSelect>
+                          </div>
+                        ) : null}
+                        {setup.kindFrom !== "default" ? (
+                          <label className="flex items-center gap-2 text-sm sm:col-span-3">
+                            <input
+                              type="checkbox"
+                              className="size-4 accent-primary"
+                              checked={setup.flipSign ?? false}
+                              onChange={(event) => change({ flipSign: event.target.checked })}
+                            />
+                            {t("import.flipSign")}
+                          </label>
+                        ) : null}
+                        <div className="grid gap-1.5">
+                          <Label htmlFor={`${uid}-default-kind`}>{t("import.defaultKind")}</Label>
+                          <NativeSelect
+                            id={`${uid}-default-kind`}
+                            value={setup.defaultKind}
+                            disabled={setup.kindFrom !== "default"}
+                            onChange={(event) =>
+                              change({ defaultKind: event.target.value as "income" | "expense" })
+                            }
+                          >
+                            <option value="expense">{t("kinds.expense")}</option>
+                            <option value="income">{t("kinds.income")}</option>
+                          </NativeSelect>
+                        </div>
+                        <div className="grid gap-1.5 sm:col-span-3">
+                          <Label htmlFor={`${uid}-default-category`}>
+                            {t("import.defaultCategory")}
+                          </Label>
+                          <Input
+                            id={`${uid}-default-category`}
+                            value={setup.defaultCategory ?? ""}
+                            maxLength={60}
+                            onChange={(event) => change({ defaultCategory: event.target.value })}
+                          />
+                          <p className="text-xs text-muted-foreground">
+                            {t("import.defaultCategoryHint")}
+                          </p>
+                        </div>
+                      </div>
+                    </fieldset>
 
-                <section className="grid gap-3" aria-labelledby={`${uid}-preview`}>
-                  <h3 id={`${uid}-preview`} className="text-sm font-medium">
-                    {t("import.preview")}
-                  </h3>
-                  <CsvPreviewCounts
-                    ready={t("import.good", { count: good })}
-                    bad={bad.length}
-                    testIds={{ good: "import-good", bad: "import-bad" }}
-                  />
-                  {good > 0 ? (
-                    <div className="overflow-x-auto rounded-lg border">
-                      <table className="w-full text-sm">
-                        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-                          <tr>
-                            <th className="px-3 py-2 font-medium">{t("list.columns.date")}</th>
-                            <th className="px-3 py-2 font-medium">{t("list.type")}</th>
-                            <th className="px-3 py-2 font-medium">{t("list.columns.category")}</th>
-                            <th className="px-3 py-2 font-medium">
-                              {t("list.columns.description")}
-                            </th>
-                            <th className="px-3 py-2 text-right font-medium">
-                              {t("list.columns.amount")}
-                            </th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {mapped.good.slice(0, previewRows).map((row) => (
-                            <tr key={row.line} className="border-t">
-                              <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                                {formatDate(row.occurredOn, language)}
-                              </td>
-                              <td className="px-3 py-2">{t(`kinds.${row.kind}`)}</td>
-                              <td className="px-3 py-2">{row.category}</td>
-                              <td className="max-w-48 truncate px-3 py-2">
-                                {row.merchant ?? row.notes ?? ""}
-                              </td>
-                              <td
-                                className="px-3 py-2 text-right whitespace-nowrap tabular-nums"
-                                data-testid="import-preview-amount"
-                              >
-                                {formatMoney(row.amountCents, language)}
-                              </td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
-                  ) : null}
-                  <CsvBadRows rows={bad} testId="import-bad-rows" />
-                </section>
+                    <section className="grid gap-3" aria-labelledby={`${uid}-preview`}>
+                      <h3 id={`${uid}-preview`} className="text-sm font-medium">
+                        {t("import.preview")}
+                      </h3>
+                      <CsvPreviewCounts
+                        ready={t("import.good", { count: good })}
+                        bad={bad.length}
+                        testIds={{ good: "import-good", bad: "import-bad" }}
+                      />
+                      {good > 0 ? (
+                        <div className="overflow-x-auto rounded-lg border">
+                          <table className="w-full text-sm">
+                            <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+                              <tr>
+                                <th className="px-3 py-2 font-medium">{t("list.columns.date")}</th>
+                                <th className="px-3 py-2 font-medium">{t("list.type")}</th>
+                                <th className="px-3 py-2 font-medium">
+                                  {t("list.columns.category")}
+                                </th>
+                                <th className="px-3 py-2 font-medium">
+                                  {t("list.columns.description")}
+                                </th>
+                                <th className="px-3 py-2 text-right font-medium">
+                                  {t("list.columns.amount")}
+                                </th>
+                              </tr>
+                            </thead>
+                            <tbody>
+                              {mapped.good.slice(0, previewRows).map((row) => (
+                                <tr key={row.line} className="border-t">
+                                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                                    {formatDate(row.occurredOn, language)}
+                                  </td>
+                                  <td className="px-3 py-2">{t(`kinds.${row.kind}`)}</td>
+                                  <td className="px-3 py-2">{row.category}</td>
+                                  <td className="max-w-48 truncate px-3 py-2">
+                                    {row.merchant ?? row.notes ?? ""}
+                                  </td>
+                                  <td
+                                    className="px-3 py-2 text-right whitespace-nowrap tabular-nums"
+                                    data-testid="import-preview-amount"
+                                  >
+                                    {formatMoney(row.amountCents, language)}
+                                  </td>
+                                </tr>
+                              ))}
+                            </tbody>
+                          </table>
+                        </div>
+                      ) : null}
+                      <CsvBadRows rows={bad} testId="import-bad-rows" />
+                    </section>
+                  </>
+                ) : null}
+                {errorText ? (
+                  <p className="text-sm text-destructive" role="alert">
+                    {errorText}
+                  </p>
+                ) : null}
               </>
-            ) : null}
-            {errorText ? (
-              <p className="text-sm text-destructive" role="alert">
-                {errorText}
-              </p>
-            ) : null}
-          </>
-        )}
+            )}
+          </TabsContent>
+        </Tabs>
 
         {/* A long preview scrolls under the buttons, which stay in view as in the entry form. */}
         <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-background px-6 py-4">
-          {result ? (
-            <Button type="button" onClick={() => onOpenChange(false)}>
-              {t("import.close")}
-            </Button>
+          {result || tab === "history" ? (
+            <>
+              {result && tab === "file" ? (
+                <Button type="button" variant="outline" onClick={() => setTab("history")}>
+                  {t("import.history.see")}
+                </Button>
+              ) : null}
+              <Button type="button" onClick={() => onOpenChange(false)}>
+                {t("import.close")}
+              </Button>
+            </>
           ) : (
             <>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

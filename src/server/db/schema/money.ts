@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -141,6 +142,36 @@ export const recurringRuleShares = pgTable(
 );
 
 /**
+ * A CSV file imported into the entries (decision 031): its name, the bank it was recognised as,
+ * who imported it and when, how many rows went in, were already there, or were bad (with the
+ * reasons per line). Its entries carry its id (`transactions.import_id`). Undoing it soft-deletes
+ * its entries with `undone_at` as their `deleted_at`, so undoing the undo restores exactly those.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    fileName: text("file_name"),
+    /** The bank's layout the file was recognised as (a preset's key), null when unknown. */
+    bank: text("bank"),
+    /** Whose personal entries the rows became. */
+    memberId: uuid("member_id").references(() => members.id),
+    createdByMemberId: uuid("created_by_member_id").references(() => members.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    imported: integer("imported").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    /** Bad rows: `[{ line, errors: [validation keys] }]`, the first 1,000 of them. */
+    invalid: jsonb("invalid").$type<{ line: number; errors: string[] }[]>().notNull().default([]),
+    invalidCount: integer("invalid_count").notNull().default(0),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [index("imports_household_idx").on(t.householdId, t.createdAt.desc())],
+);
+
+/**
  * An entry: income, an expense, or a settlement (a repayment from `paid_by` to `received_by`).
  * Income and expenses have a category and one share row per member they belong to (one for a
  * personal entry); the shares always add up to `amount_cents`. Deleting sets `deleted_at` so
@@ -172,8 +203,11 @@ export const transactions = pgTable(
     recurringDate: date("recurring_date", { mode: "string" }),
     /** The hash of an imported CSV row (with its place among identical rows of its file). */
     importHash: text("import_hash"),
-    /** The import that created the row, so a failed import can take back its batches. */
-    importId: uuid("import_id"),
+    /**
+     * The import that created the row: a failed import takes back its batches, an undone one
+     * soft-deletes them (decision 031).
+     */
+    importId: uuid("import_id").references(() => imports.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -196,9 +230,14 @@ export const transactions = pgTable(
       .on(t.householdId, t.occurredOn)
       .where(sql`${t.kind} = 'settlement' and ${t.deletedAt} is null`),
     uniqueIndex("transactions_one_per_rule_and_date").on(t.recurringRuleId, t.recurringDate),
-    uniqueIndex("transactions_import_hash_idx")
+    // A row of a file imported before is skipped when a live entry has its hash; a deleted one
+    // is looked up apart (an undone import's rows do not hold their rows back, decision 031).
+    uniqueIndex("transactions_import_hash_live_idx")
       .on(t.householdId, t.importHash)
-      .where(sql`${t.importHash} is not null`),
+      .where(sql`${t.importHash} is not null and ${t.deletedAt} is null`),
+    index("transactions_import_hash_deleted_idx")
+      .on(t.householdId, t.importHash)
+      .where(sql`${t.importHash} is not null and ${t.deletedAt} is not null`),
   ],
 );
 

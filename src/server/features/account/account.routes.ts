@@ -1,14 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { deleteCookie } from "hono/cookie";
+import type { Auth } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
+import type { FileStore } from "#server/lib/file-store.ts";
+import type { Limiter } from "#server/lib/limits.ts";
 import { requireViewer } from "#server/middleware/session.ts";
 import { createRouter } from "#server/lib/router.ts";
 import { errorBodySchema } from "#shared/schemas/errors.schema.ts";
 import { billingModes, type BillingMode } from "#shared/billing.ts";
 import { languages } from "#shared/i18n.ts";
 import { planNames } from "#shared/plans.ts";
-import { updateLanguageSchema } from "#shared/schemas/account.schema.ts";
+import { deleteAccountSchema, updateLanguageSchema } from "#shared/schemas/account.schema.ts";
+import { today } from "#shared/dates.ts";
 import { updateScopeSchema } from "#shared/schemas/households.schema.ts";
 import { getAccount, updateLanguage, updateScope } from "./account.service.ts";
+import { deleteAccount } from "./delete-account.ts";
 
 const accountSchema = z.object({
   user: z.object({
@@ -115,7 +121,43 @@ const scopeRoute = createRoute({
   },
 });
 
-export function accountRoutes(deps: { db: Db; adminEmails: string[]; billing: BillingMode }) {
+const deleteRoute = createRoute({
+  method: "post",
+  path: "/delete-account",
+  summary:
+    "Deletes the signed-in person's account, with their password and the typed word (DELETE or VERWIJDER)",
+  request: {
+    body: { content: { "application/json": { schema: deleteAccountSchema } }, required: true },
+  },
+  responses: {
+    200: {
+      description: "Deleted: every session of the person has ended and the cookies are cleared",
+      content: { "application/json": { schema: z.object({ deleted: z.literal(true) }) } },
+    },
+    400: {
+      description: "A wrong or missing password, or the word not typed",
+      content: { "application/json": { schema: errorBodySchema } },
+    },
+    ...errors,
+    409: {
+      description: "An owner with other members, or a household still paying for a plan",
+      content: { "application/json": { schema: errorBodySchema } },
+    },
+    429: {
+      description: "Too many wrong passwords",
+      content: { "application/json": { schema: errorBodySchema } },
+    },
+  },
+});
+
+export function accountRoutes(deps: {
+  db: Db;
+  adminEmails: string[];
+  billing: BillingMode;
+  auth: Auth;
+  fileStore: FileStore;
+  limiter: Limiter;
+}) {
   return createRouter()
     .openapi(meRoute, async (c) => {
       const viewer = requireViewer(c);
@@ -139,5 +181,25 @@ export function accountRoutes(deps: { db: Db; adminEmails: string[]; billing: Bi
       const viewer = requireViewer(c);
       const { memberId } = c.req.valid("json");
       return c.json(await updateScope(deps.db, viewer, memberId), 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const input = c.req.valid("json");
+      await deleteAccount(
+        { db: deps.db, fileStore: deps.fileStore, limiter: deps.limiter, logger: c.var.logger },
+        viewer,
+        input,
+        today(),
+      );
+      // The sessions are gone from the database; the browser forgets its cookies too.
+      const { authCookies } = await deps.auth.$context;
+      for (const cookie of [
+        authCookies.sessionToken,
+        authCookies.sessionData,
+        authCookies.dontRememberToken,
+      ]) {
+        deleteCookie(c, cookie.name, { path: "/", secure: cookie.attributes.secure });
+      }
+      return c.json({ deleted: true as const }, 200);
     });
 }

@@ -10,6 +10,7 @@ import { decimalSeparators, importSetupSchema } from "#shared/csv-import.ts";
 import { listSorts, transactionFilterSchema } from "#shared/schemas/transactions.schema.ts";
 import { invalidRequestMessage, validationMessages } from "#shared/validation.ts";
 import { exportTransactions, importBatchSize, importTransactions } from "./csv.service.ts";
+import { listImports, redoImport, undoImport } from "./import-history.ts";
 
 const invalid = { 400: error("The request is not valid") };
 const signedIn = { 401: error("Not signed in") };
@@ -64,6 +65,10 @@ export const importRequestSchema = z.object({
   /** Whose personal entries the rows become (default: the caller). */
   memberId: z.string().max(100).nullish(),
   fileName: z.string().max(500).nullish(),
+  /** The bank's layout the preview recognised (a preset's key), kept in the import's history. */
+  bank: z.string().max(60).nullish(),
+  /** Rows whose entries were deleted by hand since an earlier import go in again. */
+  reimportDeleted: z.boolean().nullish(),
 });
 
 export const importResultSchema = z.object({
@@ -93,10 +98,79 @@ const importRoute = createRoute({
   },
 });
 
+const importSummarySchema = z.object({
+  id: z.string(),
+  fileName: z.string().nullable(),
+  bank: z.string().nullable(),
+  memberId: z.string().nullable(),
+  createdByMemberId: z.string().nullable(),
+  createdAt: z.string(),
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  invalidCount: z.number().int(),
+  reasons: z.record(z.string(), z.number().int()),
+  invalid: z.array(z.object({ line: z.number().int(), errors: z.array(z.string()) })),
+  undoneAt: z.string().nullable(),
+});
+
+const notFound = { 404: error("No such import in the caller's household") };
+const idParamSchema = z.object({ id: z.string() });
+
+const historyRoute = createRoute({
+  method: "get",
+  path: "/imports",
+  summary: "The household's imports, newest first (the last 50): counts, bad rows' reasons, undone",
+  responses: {
+    200: {
+      description: "The imports",
+      content: {
+        "application/json": { schema: z.object({ items: z.array(importSummarySchema) }) },
+      },
+    },
+    ...signedIn,
+  },
+});
+
+const undoRoute = createRoute({
+  method: "post",
+  path: "/imports/{id}/undo",
+  summary: "Undoes an import: its entries are deleted (undo: POST /imports/{id}/redo)",
+  request: { params: idParamSchema },
+  responses: {
+    200: {
+      description: "The import and how many entries were removed",
+      content: {
+        "application/json": {
+          schema: z.object({ import: importSummarySchema, removed: z.number().int() }),
+        },
+      },
+    },
+    ...signedIn,
+    ...notFound,
+  },
+});
+
+const redoRoute = createRoute({
+  method: "post",
+  path: "/imports/{id}/redo",
+  summary: "Undoes an import's undo: the entries it removed come back",
+  request: { params: idParamSchema },
+  responses: {
+    200: {
+      description: "The import and how many entries came back",
+      content: {
+        "application/json": {
+          schema: z.object({ import: importSummarySchema, restored: z.number().int() }),
+        },
+      },
+    },
+    ...signedIn,
+    ...notFound,
+  },
+});
+
 export function csvRoutes(deps: { db: Db }) {
   const { db } = deps;
-  // The embedded database runs each batch on the server's own thread: smaller batches let other
-  // requests in between.
   return createRouter()
     .openapi(exportRoute, async (c) => {
       const viewer = requireViewer(c);
@@ -114,5 +188,17 @@ export function csvRoutes(deps: { db: Db }) {
         await importTransactions(db, viewer, c.req.valid("json"), { batchSize: importBatchSize }),
         200,
       );
+    })
+    .openapi(historyRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ items: await listImports(db, viewer) }, 200);
+    })
+    .openapi(undoRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await undoImport(db, viewer, c.req.valid("param").id), 200);
+    })
+    .openapi(redoRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(await redoImport(db, viewer, c.req.valid("param").id), 200);
     });
 }

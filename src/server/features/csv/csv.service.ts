@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { members } from "#server/db/schema/households.ts";
-import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
+import { categories, imports, transactions, transactionShares } from "#server/db/schema/money.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import {
   exportHeader,
@@ -19,6 +19,7 @@ import {
   type ImportRow,
   type ImportSetup,
 } from "#shared/csv-import.ts";
+import { detectBank } from "#shared/bank-detect.ts";
 import { categoryName as nameForReader, categoryNames } from "#shared/default-categories.ts";
 import type { ListSort, TransactionFilter } from "#shared/schemas/transactions.schema.ts";
 import { checkMembers, fieldError } from "../transactions/entry-references.ts";
@@ -32,6 +33,8 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 export const exportPageSize = 1000;
 export const importBatchSize = 5000;
 export const maxImportRows = 100_000;
+/** The history keeps the reasons of this many bad rows of an import (it counts them all). */
+export const maxStoredBadRows = 1000;
 /**
  * After an import of this many rows the planner's statistics of the entries are refreshed at
  * once: left to autovacuum (10 % of a big shared table must change first), the list's first page
@@ -131,6 +134,10 @@ export type ImportRequest = {
   setup: ImportSetup;
   memberId?: string | null | undefined;
   fileName?: string | null | undefined;
+  /** The bank's layout the preview recognised (a preset's key), if any. */
+  bank?: string | null | undefined;
+  /** Rows of the file whose entries were deleted by hand go in again (item 5 of issue 17). */
+  reimportDeleted?: boolean | null | undefined;
 };
 
 export type ImportResult = {
@@ -173,6 +180,16 @@ export async function importTransactions(
   const importId = randomUUID();
   const createdCategoryIds: string[] = [];
   try {
+    // The history's row first: every entry of the import points at it (in the same statement
+    // that inserts the entry). Its counts are filled in once the batches are in.
+    await db.insert(imports).values({
+      id: importId,
+      householdId,
+      fileName: request.fileName?.trim() || null,
+      bank: request.bank?.trim() || detectBank(request.text),
+      memberId,
+      createdByMemberId: viewer.memberId,
+    });
     const categoryIds = await resolveCategories(
       db,
       householdId,
@@ -198,10 +215,20 @@ export async function importTransactions(
           createdByMemberId: viewer.memberId,
           importId,
           rows,
+          reimportDeleted: request.reimportDeleted ?? false,
         }),
       );
       await yieldToOthers();
     }
+    await db
+      .update(imports)
+      .set({
+        imported,
+        duplicates: good.length - imported,
+        invalid: bad.slice(0, maxStoredBadRows),
+        invalidCount: bad.length,
+      })
+      .where(eq(imports.id, importId));
     if (imported >= analyzeAfterRows) {
       await db.execute(sql`analyze ${transactions}, ${transactionShares}`);
     }
@@ -302,6 +329,9 @@ async function compensate(
   await db
     .delete(transactions)
     .where(and(eq(transactions.householdId, householdId), eq(transactions.importId, importId)));
+  await db
+    .delete(imports)
+    .where(and(eq(imports.householdId, householdId), eq(imports.id, importId)));
   if (createdCategoryIds.length > 0) {
     await db
       .delete(categories)

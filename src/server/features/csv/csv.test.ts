@@ -155,7 +155,9 @@ describeOnEachDatabase("csv import and export", (database) => {
     expect(result.invalid).toEqual(
       [2, 3, 4, 5].map((line) => ({ line, errors: ["dateOutOfRange"] })),
     );
-    expect(await databaseFingerprint(db())).toEqual(before);
+    // Only the history learnt of it (decision 031).
+    const after = await databaseFingerprint(db());
+    expect({ ...after, imports: "" }).toEqual({ ...before, imports: "" });
   });
 
   it("imports one more identical row when the file gains one, into an archived category too", async () => {

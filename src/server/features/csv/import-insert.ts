@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
 import { queryRows } from "#server/db/rows.ts";
-import { transactions, transactionShares } from "#server/db/schema/money.ts";
+import { imports, transactions, transactionShares } from "#server/db/schema/money.ts";
 
 export type ImportedEntry = {
   kind: "income" | "expense";
@@ -17,7 +17,8 @@ export type ImportedEntry = {
  * Inserts a batch of imported rows as personal entries of one member, with their shares, in one
  * statement: the rows travel as one JSON parameter (not a dozen parameters per row), a row whose
  * hash the household already has is skipped, and each entry that went in gets its share in the
- * same statement. Answers how many entries went in.
+ * same statement. A row whose hash is on an entry deleted by hand is skipped too, unless
+ * `reimportDeleted`. Answers how many entries went in.
  */
 export async function insertImportBatch(
   tx: Tx,
@@ -27,6 +28,8 @@ export async function insertImportBatch(
     createdByMemberId: string;
     importId: string;
     rows: readonly ImportedEntry[];
+    /** Rows whose entry was deleted by hand go in again (asked for on purpose). */
+    reimportDeleted?: boolean;
   },
 ): Promise<number> {
   const { householdId, memberId } = batch;
@@ -48,6 +51,18 @@ export async function insertImportBatch(
             case when r.kind = 'income' then ${memberId}::uuid end,
             ${batch.createdByMemberId}::uuid, r."importHash", ${batch.importId}::uuid
           from incoming r
+          -- An entry of the file deleted by hand stays deleted unless asked for again; one an
+          -- undone import removed (its deleted_at is the import's undone_at) is no reason to skip.
+          where ${
+            batch.reimportDeleted
+              ? sql`true`
+              : sql`not exists (
+            select 1 from ${transactions} d
+            where d.household_id = ${householdId}::uuid and d.import_hash = r."importHash"
+              and d.deleted_at is not null
+              and not exists (select 1 from ${imports} i
+                where i.id = d.import_id and i.undone_at = d.deleted_at))`
+          }
         on conflict do nothing
         returning id, amount_cents
       )

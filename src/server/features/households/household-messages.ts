@@ -20,6 +20,9 @@ const en = {
   alreadyMember: (email: string) => `${email} is already a member of this household.`,
   removeSelf: "You cannot remove yourself from your own household.",
   removeAggregate: "The household row cannot be removed.",
+  transferSelf: "You already own this household: choose another member.",
+  transferNoAccount:
+    "This member has no account of their own and cannot own the household: choose another member.",
   notPending: "This invitation is no longer pending.",
   invalidToken:
     "This invitation is no longer valid: it was used, cancelled, replaced or has expired. Ask for a new one.",
@@ -50,6 +53,9 @@ const nl: typeof en = {
   alreadyMember: (email: string) => `${email} is al lid van dit huishouden.`,
   removeSelf: "Je kunt jezelf niet uit je eigen huishouden verwijderen.",
   removeAggregate: "De rij van het huishouden zelf kan niet worden verwijderd.",
+  transferSelf: "Je bent al eigenaar van dit huishouden: kies een ander lid.",
+  transferNoAccount:
+    "Dit lid heeft geen eigen account en kan geen eigenaar worden: kies een ander lid.",
   notPending: "Deze uitnodiging staat niet meer open.",
   invalidToken:
     "Deze uitnodiging is niet meer geldig: ze is al gebruikt, ingetrokken, vervangen of verlopen. Vraag om een nieuwe.",

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   budgets,
   categories,
+  imports,
   recurringRules,
   recurringRuleShares,
   transactions,
@@ -72,6 +73,11 @@ export const householdOwnedTables: readonly HouseholdOwnedTable[] = [
     table: recurringRuleShares,
     householdColumn: recurringRuleShares.householdId,
     memberColumns: [recurringRuleShares.memberId],
+  },
+  {
+    table: imports,
+    householdColumn: imports.householdId,
+    memberColumns: [imports.memberId, imports.createdByMemberId],
   },
   {
     table: transactions,

@@ -27,12 +27,14 @@ import {
   removeMemberSchema,
   renameHouseholdSchema,
   sendInvitationSchema,
+  transferOwnershipSchema,
 } from "#shared/schemas/households.schema.ts";
 import {
   checkMemberLimit,
   listMembers,
   removeMember,
   renameHousehold,
+  transferOwnership,
 } from "./households.service.ts";
 import {
   acceptInvitation,
@@ -183,6 +185,21 @@ const removeRoute = createRoute({
   },
 });
 
+const transferRoute = createRoute({
+  method: "post",
+  path: "/households/{householdId}/transfer-ownership",
+  summary: "The owner hands the household over to an active member, and becomes a member",
+  request: { params: householdIdParamSchema, ...body(transferOwnershipSchema) },
+  responses: {
+    200: json("The new owner", z.object({ member: memberSchema })),
+    ...invalid,
+    ...signedIn,
+    ...forbidden,
+    ...notFound,
+    409: error("Yourself, or a member without an account"),
+  },
+});
+
 export function householdRoutes(deps: {
   db: Db;
   mailer: Mailer;
@@ -272,5 +289,11 @@ export function householdRoutes(deps: {
       const viewer = requireViewer(c);
       const { id } = c.req.valid("param");
       return c.json({ member: await removeMember(db, viewer, id, today()) }, 200);
+    })
+    .openapi(transferRoute, async (c) => {
+      const viewer = requireViewer(c);
+      const { householdId } = c.req.valid("param");
+      const { memberId } = c.req.valid("json");
+      return c.json({ member: await transferOwnership(db, viewer, householdId, memberId) }, 200);
     });
 }

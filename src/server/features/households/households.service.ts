@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { households, invitations, members, profiles } from "#server/db/schema/households.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -257,6 +257,72 @@ export async function removeMember(db: Db, viewer: Viewer, memberId: string, day
   });
   for (const rule of rewritten) await catchUpRewritten(db, rule, day);
   return memberAnswer({ ...updated, avatarUrl: found.avatarUrl }, viewer);
+}
+
+/**
+ * The owner hands the household over to one of its active people with an account: that member
+ * becomes the owner and the old owner a member, in one transaction (both rows locked, so two
+ * hand-overs at once cannot leave two owners). The new owner takes over the recorded plan choice
+ * when they never made one, so the plan dialog does not ask them again.
+ */
+export async function transferOwnership(
+  db: Db,
+  viewer: Viewer,
+  householdId: string,
+  memberId: string,
+) {
+  const t = await messagesFor(db, viewer);
+  assertOwnHousehold(viewer, householdId, t);
+  return db.transaction(async (tx) => {
+    const [self] = await tx
+      .select({ id: members.id, role: members.role, status: members.invitationStatus })
+      .from(members)
+      .where(eq(members.id, viewer.memberId))
+      .for("update");
+    if (self?.role !== "owner" || self.status !== "active") {
+      throw new AppError("FORBIDDEN", t.ownerOnly);
+    }
+    const [target] = await tx
+      .select()
+      .from(members)
+      .where(
+        and(
+          eq(members.id, memberId),
+          eq(members.householdId, householdId),
+          eq(members.invitationStatus, "active"),
+          eq(members.isHousehold, false),
+        ),
+      )
+      .for("update");
+    if (!target) throw new AppError("NOT_FOUND", t.memberNotFound);
+    if (target.id === viewer.memberId) throw new AppError("CONFLICT", t.transferSelf);
+    if (!target.userId) throw new AppError("CONFLICT", t.transferNoAccount);
+    await tx.update(members).set({ role: "member" }).where(eq(members.id, viewer.memberId));
+    const [owner] = await tx
+      .update(members)
+      .set({ role: "owner" })
+      .where(eq(members.id, target.id))
+      .returning();
+    const [oldOwner] = await tx
+      .select({ planName: profiles.planName })
+      .from(profiles)
+      .where(eq(profiles.id, viewer.userId));
+    if (oldOwner?.planName) {
+      await tx
+        .update(profiles)
+        .set({ planName: oldOwner.planName, updatedAt: new Date() })
+        .where(and(eq(profiles.id, target.userId), isNull(profiles.planName)));
+    }
+    if (!owner) throw new AppError("NOT_FOUND", t.memberNotFound);
+    const [profile] = await tx
+      .select({ avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.id, target.userId));
+    return memberAnswer(
+      { ...owner, avatarUrl: profile?.avatarUrl ?? null },
+      { ...viewer, role: "member" },
+    );
+  });
 }
 
 /** The language of the household owner's profile (English when unknown): invitation mails speak it. */
