@@ -99,6 +99,11 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
   RATE_LIMIT: z.preprocess(emptyToUndefined, flag.default(true)),
+  BACKUP_DAILY: z.preprocess(emptyToUndefined, flag.default(false)),
+  BACKUP_KEEP: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1, "expected 1 or more").default(7),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -143,6 +148,8 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   trustProxy: boolean;
   rateLimit: boolean;
+  /** A backup of the embedded database a day into DATA_DIR/backups, keeping the newest `keep`. */
+  dailyBackup: { keep: number } | undefined;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 };
 
@@ -219,6 +226,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe,
     trustProxy: env.TRUST_PROXY,
     rateLimit: env.RATE_LIMIT,
+    dailyBackup: env.BACKUP_DAILY ? { keep: env.BACKUP_KEEP } : undefined,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -1,7 +1,9 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp, createDeps } from "./app.ts";
+import { dailyBackup } from "./db/backup.ts";
 import { DataDirLockedError, lockDataDir } from "./db/client.ts";
+import { embeddedDatabaseUrl } from "./db/embedded.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { materializeDue } from "./features/recurring/materialize.ts";
@@ -95,12 +97,41 @@ async function main() {
   void remind();
   const reminderTimer = setInterval(() => void remind(), recurringEveryMs);
 
+  // The daily backup of the embedded database and files (BACKUP_DAILY, decision 034): checked
+  // at start and every hour; one a day, the newest BACKUP_KEEP kept; failures are logged.
+  let backingUp = false;
+  const backUp = async () => {
+    const daily = config.dailyBackup;
+    if (!daily || config.databaseUrl || backingUp) return;
+    backingUp = true;
+    try {
+      const made = await dailyBackup({
+        databaseUrl: embeddedDatabaseUrl(config.dataDir),
+        dataDir: config.dataDir,
+        filesDir: config.s3 ? undefined : join(config.dataDir, "files"),
+        keep: daily.keep,
+      });
+      if (made) logger.info("daily backup written", made);
+    } catch (error) {
+      logger.error("the daily backup could not be written", { error });
+    }
+    backingUp = false;
+  };
+  if (config.dailyBackup && config.databaseUrl) {
+    logger.warn(
+      "BACKUP_DAILY backs up the embedded database only: with DATABASE_URL, back up PostgreSQL with its own tools",
+    );
+  }
+  void backUp();
+  const backupTimer = setInterval(() => void backUp(), 60 * 60_000);
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     clearInterval(recurringTimer);
     clearInterval(reminderTimer);
+    clearInterval(backupTimer);
     logger.info("stopping: finishing requests in flight", { signal });
     const force = setTimeout(() => {
       logger.warn("requests still open after 10 s; closing anyway");

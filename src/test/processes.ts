@@ -58,3 +58,24 @@ export async function waitFor(
   }
   throw new Error(`Timed out waiting for ${what}.`);
 }
+
+/**
+ * Runs a script's file (`scripts/*.ts`) the way its npm script does, with only the settings
+ * given; resolves with its exit code and everything it printed.
+ */
+export async function runScript(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", file, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once("exit", done));
+  return { code, out };
+}

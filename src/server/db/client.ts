@@ -259,8 +259,8 @@ export async function openDatabase(options: {
           log("info", message, fields),
         );
       } finally {
-        // The copy changed session settings: this connection is not given back for reuse.
-        client.release(true);
+        // Its settings were the transaction's own (`set local`): the connection is as new.
+        client.release();
       }
       await pool.query("analyze");
       const backup = retirePgliteFolder(dataDir);

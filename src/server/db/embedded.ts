@@ -237,10 +237,24 @@ function socketFolder(pgdata: string, user: { uid: number; gid: number } | undef
  */
 export function embeddedDatabaseUrl(dataDir: string, database = databaseName): string {
   const password = readFileSync(join(dataDir, "db-password"), "utf8").trim();
+  // The running server's socket folder is line 5 of its postmaster.pid (it is elsewhere when
+  // the data folder's path is too long for a socket).
+  let socketDir = join(dataDir, "pg");
+  try {
+    const named = readFileSync(join(socketDir, "postmaster.pid"), "utf8").split("\n")[4]?.trim();
+    if (named) socketDir = named;
+  } catch {
+    // Not running: the usual place.
+  }
   return (
     `postgresql://${superuser}:${encodeURIComponent(password)}@localhost:${socketPort}/` +
-    `${database}?host=${encodeURIComponent(join(dataDir, "pg"))}`
+    `${database}?host=${encodeURIComponent(socketDir)}`
   );
+}
+
+/** Whether the embedded database in this data folder runs (Hearth runs, or its orphan). */
+export function embeddedDatabaseRuns(dataDir: string): boolean {
+  return runningPostmaster(join(dataDir, "pg")) !== undefined;
 }
 
 /**
@@ -270,7 +284,10 @@ export async function startEmbeddedPostgres(
     log("info", "creating the embedded database (first start)");
     const building = join(dataDir, "pg.init");
     rmSync(building, { recursive: true, force: true });
-    const password = randomBytes(24).toString("base64url");
+    // A password kept from before (a restore makes a new cluster) stays the password.
+    const password = existsSync(passwordFile)
+      ? readFileSync(passwordFile, "utf8").trim()
+      : randomBytes(24).toString("base64url");
     writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
     chmodSync(passwordFile, 0o600);
     // initdb reads the password as the database's user: a file of its own, removed at once.
