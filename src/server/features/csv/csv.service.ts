@@ -144,6 +144,8 @@ export type ImportResult = {
   importId: string;
   imported: number;
   duplicates: number;
+  /** Of the duplicates: rows whose entries were deleted by hand (importable on purpose). */
+  deletedBefore: number;
   invalid: BadRow[];
   createdCategories: number;
 };
@@ -198,6 +200,7 @@ export async function importTransactions(
       createdCategoryIds,
     );
     let imported = 0;
+    let deletedBefore = 0;
     for (let start = 0; start < good.length; start += batchSize) {
       const rows = good.slice(start, start + batchSize).map((row, index) => ({
         kind: row.kind,
@@ -208,7 +211,7 @@ export async function importTransactions(
         notes: row.notes,
         importHash: keys[start + index] ?? "",
       }));
-      imported += await db.transaction((tx) =>
+      const counts = await db.transaction((tx) =>
         insertImportBatch(tx, {
           householdId,
           memberId,
@@ -218,6 +221,8 @@ export async function importTransactions(
           reimportDeleted: request.reimportDeleted ?? false,
         }),
       );
+      imported += counts.imported;
+      deletedBefore += counts.deletedBefore;
       await yieldToOthers();
     }
     await db
@@ -236,6 +241,7 @@ export async function importTransactions(
       importId,
       imported,
       duplicates: good.length - imported,
+      deletedBefore,
       invalid: bad,
       createdCategories: createdCategoryIds.length,
     };

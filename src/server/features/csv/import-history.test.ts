@@ -13,7 +13,12 @@ import {
 } from "../transactions/entries-test-household.ts";
 import type { ImportSummary } from "./import-history.ts";
 
-type ImportResult = { importId: string; imported: number; duplicates: number };
+type ImportResult = {
+  importId: string;
+  imported: number;
+  duplicates: number;
+  deletedBefore: number;
+};
 type Summary = { count: number; incomeCents: number; expenseCents: number };
 
 const setup: ImportSetup = {
@@ -165,7 +170,7 @@ describeOnEachDatabase("import history and undo", (database) => {
     await expectJson(await who.person.client.post(`/api/imports/${first.importId}/undo`, {}));
     expect((await march(who)).count).toBe(0);
     const second = await expectJson<ImportResult>(await importFile(who, file));
-    expect(second).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(second).toMatchObject({ imported: 3, duplicates: 0, deletedBefore: 0 });
     const redone = await expectJson<{ restored: number }>(
       await who.person.client.post(`/api/imports/${first.importId}/redo`, {}),
     );
@@ -184,11 +189,11 @@ describeOnEachDatabase("import history and undo", (database) => {
       (await who.person.client.request("DELETE", `/api/transactions/${markt?.id}`)).status,
     ).toBe(204);
     const again = await expectJson<ImportResult>(await importFile(who, file));
-    expect(again).toMatchObject({ imported: 0, duplicates: 3 });
+    expect(again).toMatchObject({ imported: 0, duplicates: 3, deletedBefore: 1 });
     const onPurpose = await expectJson<ImportResult>(
       await importFile(who, file, { reimportDeleted: true }),
     );
-    expect(onPurpose).toMatchObject({ imported: 1, duplicates: 2 });
+    expect(onPurpose).toMatchObject({ imported: 1, duplicates: 2, deletedBefore: 0 });
     expect((await march(who)).count).toBe(3);
   });
 

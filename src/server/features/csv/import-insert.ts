@@ -16,9 +16,11 @@ export type ImportedEntry = {
 /**
  * Inserts a batch of imported rows as personal entries of one member, with their shares, in one
  * statement: the rows travel as one JSON parameter (not a dozen parameters per row), a row whose
- * hash the household already has is skipped, and each entry that went in gets its share in the
- * same statement. A row whose hash is on an entry deleted by hand is skipped too, unless
- * `reimportDeleted`. Answers how many entries went in.
+ * hash a live entry of the household has is skipped, and each entry that went in gets its share
+ * in the same statement. A row whose hash is on an entry deleted by hand (not by undoing its
+ * import, decision 031) is skipped too, unless `reimportDeleted`; those are counted apart, so the
+ * family can be offered to import them again on purpose. Answers how many entries went in and
+ * how many rows were held back that way.
  */
 export async function insertImportBatch(
   tx: Tx,
@@ -31,15 +33,29 @@ export async function insertImportBatch(
     /** Rows whose entry was deleted by hand go in again (asked for on purpose). */
     reimportDeleted?: boolean;
   },
-): Promise<number> {
+): Promise<{ imported: number; deletedBefore: number }> {
   const { householdId, memberId } = batch;
-  const rows = await queryRows<{ one: number }>(
+  const [counts] = await queryRows<{ imported: number | string; deleted_before: number | string }>(
     tx,
     sql`
       with incoming as (
         select * from jsonb_to_recordset(${JSON.stringify(batch.rows)}::jsonb) as r(
           "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
           "merchant" text, "notes" text, "importHash" text)
+      ),
+      -- A row whose entry was deleted by hand, and is not there live (an index probe each).
+      marked as (
+        select r.*, exists (
+            select 1 from ${transactions} d
+            where d.household_id = ${householdId}::uuid and d.import_hash = r."importHash"
+              and d.deleted_at is not null
+              and not exists (select 1 from ${imports} i
+                where i.id = d.import_id and i.undone_at = d.deleted_at))
+          and not exists (
+            select 1 from ${transactions} l
+            where l.household_id = ${householdId}::uuid and l.import_hash = r."importHash"
+              and l.deleted_at is null) as deleted_before
+        from incoming r
       ),
       inserted as (
         insert into ${transactions} (household_id, kind, amount_cents, occurred_on, category_id,
@@ -50,25 +66,22 @@ export async function insertImportBatch(
             case when r.kind = 'expense' then ${memberId}::uuid end,
             case when r.kind = 'income' then ${memberId}::uuid end,
             ${batch.createdByMemberId}::uuid, r."importHash", ${batch.importId}::uuid
-          from incoming r
-          -- An entry of the file deleted by hand stays deleted unless asked for again; one an
-          -- undone import removed (its deleted_at is the import's undone_at) is no reason to skip.
-          where ${
-            batch.reimportDeleted
-              ? sql`true`
-              : sql`not exists (
-            select 1 from ${transactions} d
-            where d.household_id = ${householdId}::uuid and d.import_hash = r."importHash"
-              and d.deleted_at is not null
-              and not exists (select 1 from ${imports} i
-                where i.id = d.import_id and i.undone_at = d.deleted_at))`
-          }
+          from marked r
+          where ${batch.reimportDeleted ? sql`true` : sql`not r.deleted_before`}
         on conflict do nothing
         returning id, amount_cents
+      ),
+      shares as (
+        insert into ${transactionShares} (transaction_id, household_id, member_id, amount_cents)
+        select id, ${householdId}::uuid, ${memberId}::uuid, amount_cents from inserted
+        returning 1 as one
       )
-      insert into ${transactionShares} (transaction_id, household_id, member_id, amount_cents)
-      select id, ${householdId}::uuid, ${memberId}::uuid, amount_cents from inserted
-      returning 1 as one`,
+      select (select count(*) from shares) as imported,
+        ${batch.reimportDeleted ? sql`0` : sql`(select count(*) from marked where deleted_before)`}
+          as deleted_before`,
   );
-  return rows.length;
+  return {
+    imported: Number(counts?.imported ?? 0),
+    deletedBefore: Number(counts?.deleted_before ?? 0),
+  };
 }
