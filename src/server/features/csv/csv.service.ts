@@ -178,7 +178,7 @@ export async function importTransactions(
     maxRows: maxImportRows,
   });
   if (!prepared.ok) throw fieldError(viewer, prepared.field, prepared.key);
-  const { good, bad, keys } = prepared;
+  const { good, bad, keys, lineKeys } = prepared;
   const importId = randomUUID();
   const createdCategoryIds: string[] = [];
   try {
@@ -210,6 +210,7 @@ export async function importTransactions(
         merchant: row.merchant,
         notes: row.notes,
         importHash: keys[start + index] ?? "",
+        importLineHash: lineKeys[start + index] ?? "",
       }));
       const counts = await db.transaction((tx) =>
         insertImportBatch(tx, {

@@ -197,6 +197,30 @@ describeOnEachDatabase("import history and undo", (database) => {
     expect((await march(who)).count).toBe(3);
   });
 
+  it("adds nothing when the same file comes again with another mapping", async () => {
+    const who = await entriesHousehold(testApp, "Mira Mapping");
+    const first = await expectJson<ImportResult>(await importFile(who, file));
+    expect(first).toMatchObject({ imported: 3 });
+    // The notes column now read as the merchant, the merchant as the notes: other entries, the
+    // same lines.
+    const remapped = await expectJson<ImportResult>(
+      await who.person.client.post("/api/imports", {
+        text: file,
+        setup: { ...setup, columns: { ...setup.columns, merchant: 4, notes: 3 } },
+      }),
+    );
+    expect(remapped).toMatchObject({ imported: 0, duplicates: 3 });
+    // A file that gained a line: only that line goes in, whatever the mapping.
+    const longer = await expectJson<ImportResult>(
+      await who.person.client.post("/api/imports", {
+        text: `${file}\n05-03-2025;-7,00;Boodschappen;Bakker;`,
+        setup: { ...setup, columns: { ...setup.columns, notes: null } },
+      }),
+    );
+    expect(longer).toMatchObject({ imported: 1, duplicates: 3 });
+    expect((await march(who)).count).toBe(4);
+  });
+
   it("names the bank a file comes from when its lines say so", async () => {
     const who = await entriesHousehold(testApp, "Lies Bank");
     const text = [

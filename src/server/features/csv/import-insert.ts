@@ -11,6 +11,8 @@ export type ImportedEntry = {
   merchant: string | null;
   notes: string | null;
   importHash: string;
+  /** The hash of the row's cells as the file wrote them (shared/csv-import.ts importLineKeys). */
+  importLineHash: string;
 };
 
 /**
@@ -41,31 +43,48 @@ export async function insertImportBatch(
       with incoming as (
         select * from jsonb_to_recordset(${JSON.stringify(batch.rows)}::jsonb) as r(
           "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
-          "merchant" text, "notes" text, "importHash" text)
+          "merchant" text, "notes" text, "importHash" text, "importLineHash" text)
       ),
-      -- A row whose entry was deleted by hand, and is not there live (an index probe each).
-      marked as (
-        select r.*, exists (
+      -- Whether a live entry has the row (by its mapped fields or by its line as written, so
+      -- a changed mapping finds it too), and whether an entry deleted by hand has it (index
+      -- probes, no query per row).
+      probed as (
+        select r.*,
+          exists (
+            select 1 from ${transactions} l
+            where l.household_id = ${householdId}::uuid and l.import_hash = r."importHash"
+              and l.deleted_at is null)
+          or exists (
+            select 1 from ${transactions} l
+            where l.household_id = ${householdId}::uuid
+              and l.import_line_hash = r."importLineHash" and l.deleted_at is null) as live,
+          exists (
             select 1 from ${transactions} d
             where d.household_id = ${householdId}::uuid and d.import_hash = r."importHash"
               and d.deleted_at is not null
               and not exists (select 1 from ${imports} i
                 where i.id = d.import_id and i.undone_at = d.deleted_at))
-          and not exists (
-            select 1 from ${transactions} l
-            where l.household_id = ${householdId}::uuid and l.import_hash = r."importHash"
-              and l.deleted_at is null) as deleted_before
+          or exists (
+            select 1 from ${transactions} d
+            where d.household_id = ${householdId}::uuid
+              and d.import_line_hash = r."importLineHash" and d.deleted_at is not null
+              and not exists (select 1 from ${imports} i
+                where i.id = d.import_id and i.undone_at = d.deleted_at)) as deleted
         from incoming r
+      ),
+      marked as (
+        select p.*, p.deleted and not p.live as deleted_before from probed p where not p.live
       ),
       inserted as (
         insert into ${transactions} (household_id, kind, amount_cents, occurred_on, category_id,
             merchant, notes, split_mode, paid_by_member_id, received_by_member_id,
-            created_by_member_id, import_hash, import_id)
+            created_by_member_id, import_hash, import_line_hash, import_id)
         select ${householdId}::uuid, r.kind, r."amountCents", r."occurredOn", r."categoryId",
             r.merchant, r.notes, 'personal',
             case when r.kind = 'expense' then ${memberId}::uuid end,
             case when r.kind = 'income' then ${memberId}::uuid end,
-            ${batch.createdByMemberId}::uuid, r."importHash", ${batch.importId}::uuid
+            ${batch.createdByMemberId}::uuid, r."importHash", r."importLineHash",
+            ${batch.importId}::uuid
           from marked r
           where ${batch.reimportDeleted ? sql`true` : sql`not r.deleted_before`}
         on conflict do nothing
