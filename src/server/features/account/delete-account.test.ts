@@ -207,9 +207,16 @@ describeOnEachDatabase("deleting an account", (database) => {
       });
 
       for (const body of [{}, { password: 1, confirmation: "DELETE" }, "DELETE", null]) {
-        const bad = await remove(bram.client, body);
+        const bad = await bram.client.post("/api/delete-account", body, {
+          headers: { "x-hearth-language": "nl" },
+        });
         expect(bad.status).toBe(400);
-        expect((await errorOf(bad)).code).toBe("VALIDATION");
+        const error = await errorOf(bad);
+        expect(error.code).toBe("VALIDATION");
+        // Every message in the caller's language, never zod's English.
+        for (const message of Object.values(error.fields ?? {})) {
+          expect(message).toBe("Deze waarde is niet geldig.");
+        }
       }
       const long = await remove(bram.client, {
         password: "x".repeat(200),
@@ -265,8 +272,8 @@ describeOnEachDatabase("deleting an account", (database) => {
       );
       expect(JSON.stringify(summary)).toContain("11234");
 
-      // Nothing of his account is left: no row holds his id or address, and no avatar file.
-      const left = await rowsMentioning(testApp(), [bram.userId, bram.email]);
+      // Nothing of his account is left: no row holds his id, address or name, and no avatar file.
+      const left = await rowsMentioning(testApp(), [bram.userId, bram.email, bram.name]);
       expect(left.found).toEqual({});
       expect(await avatarFiles(bram.userId, [avatarKey])).toBe(0);
     });
