@@ -45,19 +45,15 @@ export async function insertImportBatch(
           "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
           "merchant" text, "notes" text, "importHash" text, "importLineHash" text)
       ),
-      -- Whether a live entry has the row (by its mapped fields or by its line as written, so
-      -- a changed mapping finds it too), and whether an entry deleted by hand has it (index
-      -- probes, no query per row).
+      -- Whether a live entry has the row's line as written (a changed mapping finds it too; the
+      -- mapped hash is the insert's conflict), and whether an entry deleted by hand has the row
+      -- by either hash. Index probes in this one statement, no query per row.
       probed as (
         select r.*,
           exists (
             select 1 from ${transactions} l
-            where l.household_id = ${householdId}::uuid and l.import_hash = r."importHash"
-              and l.deleted_at is null)
-          or exists (
-            select 1 from ${transactions} l
             where l.household_id = ${householdId}::uuid
-              and l.import_line_hash = r."importLineHash" and l.deleted_at is null) as live,
+              and l.import_line_hash = r."importLineHash" and l.deleted_at is null) as live_line,
           exists (
             select 1 from ${transactions} d
             where d.household_id = ${householdId}::uuid and d.import_hash = r."importHash"
@@ -72,8 +68,15 @@ export async function insertImportBatch(
                 where i.id = d.import_id and i.undone_at = d.deleted_at)) as deleted
         from incoming r
       ),
+      -- Deleted by hand and not there live: held back unless asked for (the live check by the
+      -- mapped hash only for those).
       marked as (
-        select p.*, p.deleted and not p.live as deleted_before from probed p where not p.live
+        select p.*,
+          case when p.deleted then not exists (
+            select 1 from ${transactions} l
+            where l.household_id = ${householdId}::uuid and l.import_hash = p."importHash"
+              and l.deleted_at is null) else false end as deleted_before
+        from probed p where not p.live_line
       ),
       inserted as (
         insert into ${transactions} (household_id, kind, amount_cents, occurred_on, category_id,
