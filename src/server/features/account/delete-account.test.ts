@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session, user } from "#server/db/schema/auth.ts";
+import { account, session, user } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { members, profiles } from "#server/db/schema/households.ts";
 import { queryRows } from "#server/db/rows.ts";
@@ -443,6 +443,35 @@ describeOnEachDatabase("deleting an account", (database) => {
       expect((await lodger.client.get("/api/me")).status).toBe(200);
       expect((await owner.client.get("/api/me")).status).toBe(401);
     });
+  });
+
+  it("counts wrong passwords as failed sign-ins, and stops them at the limit", async () => {
+    const guessed = await person("Kees Mol");
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await remove(guessed.client, {
+        password: `guess ${attempt}`,
+        confirmation: "DELETE",
+      });
+      expect(wrong.status).toBe(400);
+    }
+    const limited = await remove(guessed.client, {
+      password: guessed.password,
+      confirmation: "DELETE",
+    });
+    expect(limited.status).toBe(429);
+    expect((await errorOf(limited)).code).toBe("RATE_LIMITED");
+    expect((await guessed.client.get("/api/me")).status).toBe(200);
+  });
+
+  it("asks an account without a password (Google's sign-in alone) only for the word", async () => {
+    const google = await person("Lies Mol");
+    await db().update(account).set({ password: null }).where(eq(account.userId, google.userId));
+    const untyped = await remove(google.client, { password: "", confirmation: "" });
+    expect(untyped.status).toBe(400);
+    expect((await errorOf(untyped)).fields).toEqual({ confirmation: "Type DELETE to confirm." });
+    const done = await remove(google.client, { password: "", confirmation: "DELETE" });
+    expect(done.status).toBe(200);
+    expect(await db().select().from(user).where(eq(user.id, google.userId))).toEqual([]);
   });
 
   it("answers 401 to a visitor", async () => {
