@@ -235,7 +235,7 @@ export function ImportDialog({
                       <Button
                         type="button"
                         variant="link"
-                        className="h-auto p-0 text-inherit underline"
+                        className="h-auto p-0 font-medium underline"
                         disabled={run.isPending}
                         onClick={() => submit({ reimportDeleted: true })}
                       >
