@@ -113,8 +113,18 @@ test("a member deletes their account from the profile: signed out, the household
     await annaPage.goto("/dashboard/profile?tab=household");
     await expect(annaPage.getByTestId("member-row")).toHaveCount(1);
     await annaPage.goto("/dashboard/transactions");
-    await expect(annaPage.getByText("Bram's bakery")).toBeVisible();
     await expect(annaPage.getByText("Expenses €23.45")).toBeVisible();
+    // Opened, the entry still names him, as a former member, and can be changed as it is.
+    await annaPage.getByText("Bram's bakery").click();
+    const entry = annaPage.getByTestId("entry-dialog");
+    await expect(entry.getByLabel("Whose expense").locator("option:checked")).toHaveText(
+      "Former member",
+    );
+    await expect(entry.getByLabel("Paid by").locator("option:checked")).toHaveText("Former member");
+    await entry.getByLabel("Merchant").fill("Bram's old bakery");
+    await entry.getByRole("button", { name: "Save changes" }).click();
+    await expect(entry).toBeHidden();
+    await expect(annaPage.getByText("Bram's old bakery")).toBeVisible();
   } finally {
     await ownerView.context.close();
   }
