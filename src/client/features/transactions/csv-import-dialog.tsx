@@ -232,15 +232,14 @@ export function ImportDialog({
                   {result.deletedBefore > 0 ? (
                     <li data-testid="import-deleted-before">
                       {t("import.resultDeletedBefore", { count: result.deletedBefore })}{" "}
-                      <Button
+                      <button
                         type="button"
-                        variant="link"
-                        className="h-auto p-0 font-medium underline"
+                        className="font-medium underline underline-offset-2 hover:no-underline disabled:opacity-50"
                         disabled={run.isPending}
                         onClick={() => submit({ reimportDeleted: true })}
                       >
                         {t("import.reimportDeleted", { count: result.deletedBefore })}
-                      </Button>
+                      </button>
                     </li>
                   ) : null}
                   <li>{t("import.resultInvalid", { count: result.invalid.length })}</li>
