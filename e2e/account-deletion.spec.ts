@@ -1,4 +1,5 @@
 import type { Browser } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe.ts";
 import { expect, newPerson, test, type Person } from "./fixtures.ts";
 import {
   browserCookies,
@@ -25,6 +26,9 @@ async function signedInPage(
     baseURL,
     locale: language === "nl" ? "nl-NL" : "en-GB",
     timezoneId: "Europe/Amsterdam",
+    // axe-core is injected into the page (the app's CSP would refuse it); animations off for it.
+    bypassCSP: true,
+    reducedMotion: "reduce",
   });
   await context.addCookies(browserCookies(person));
   await context.addInitScript((lng) => localStorage.setItem("language", lng), language);
@@ -85,6 +89,7 @@ test("a member deletes their account from the profile: signed out, the household
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await expect(dialog.getByText("This is not your password.")).toBeVisible();
     await expect(dialog.getByLabel("Your password")).toBeFocused();
+    await expectNoSeriousA11yViolations(page, "the delete-account dialog with its errors");
 
     await dialog.getByLabel("Your password").fill(partner.password);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
@@ -108,8 +113,18 @@ test("a member deletes their account from the profile: signed out, the household
     await annaPage.goto("/dashboard/profile?tab=household");
     await expect(annaPage.getByTestId("member-row")).toHaveCount(1);
     await annaPage.goto("/dashboard/transactions");
-    await expect(annaPage.getByText("Bram's bakery")).toBeVisible();
     await expect(annaPage.getByText("Expenses €23.45")).toBeVisible();
+    // Opened, the entry still names him, as a former member, and can be changed as it is.
+    await annaPage.getByText("Bram's bakery").click();
+    const entry = annaPage.getByTestId("entry-dialog");
+    await expect(entry.getByLabel("Whose expense").locator("option:checked")).toHaveText(
+      "Former member",
+    );
+    await expect(entry.getByLabel("Paid by").locator("option:checked")).toHaveText("Former member");
+    await entry.getByLabel("Merchant").fill("Bram's old bakery");
+    await entry.getByRole("button", { name: "Save changes" }).click();
+    await expect(entry).toBeHidden();
+    await expect(annaPage.getByText("Bram's old bakery")).toBeVisible();
   } finally {
     await ownerView.context.close();
   }
@@ -147,6 +162,8 @@ test("an owner with a member hands the household over, then deletes their accoun
     const confirm = page.getByRole("alertdialog", {
       name: "Het huishouden overdragen aan Daan Smit?",
     });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the hand-over question");
     await confirm.getByRole("button", { name: "Daan Smit eigenaar maken" }).click();
     await expect(toast(page, "Daan Smit is nu eigenaar van het huishouden")).toBeVisible();
     const daan = page.getByTestId("member-row").filter({ hasText: "Daan Smit" });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, newPerson, test } from "./fixtures.ts";
 import { browserCookies, signUpThroughApi } from "./page-models/household-api.ts";
-import { TransactionsPage } from "./page-models/entries.ts";
+import { apiCall, TransactionsPage } from "./page-models/entries.ts";
 import { toast } from "./page-models/household-sidebar.ts";
 
 /**
@@ -80,4 +80,54 @@ test("an ING file in the history, undone in one step, and the undo undone", asyn
   await dialog.getByRole("tab", { name: "History" }).click();
   await expect(item.getByTestId("import-history-undone")).toHaveCount(0);
   await expect(item.getByRole("button", { name: "Undo import" })).toBeVisible();
+});
+
+test("in Dutch: a row deleted after its import stays out of the same file again, unless asked", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  if (!baseURL) throw new Error("baseURL is not set");
+  const person = await signUpThroughApi(baseURL, mailbox, newPerson("weer"));
+  await page.context().addCookies(browserCookies(person));
+  await page.addInitScript(() => localStorage.setItem("language", "nl"));
+  const list = new TransactionsPage(page);
+  await list.goto();
+  const importFile = async () => {
+    await page.getByRole("button", { name: "CSV importeren" }).first().click();
+    const dialog = page.getByTestId("import-dialog");
+    await dialog.getByLabel("CSV-bestand").setInputFiles({
+      name: "ing.csv",
+      mimeType: "text/csv",
+      buffer: ingFile,
+    });
+    await dialog.getByRole("button", { name: "4 rijen importeren" }).click();
+    await expect(dialog.getByTestId("import-result")).toBeVisible();
+    return dialog;
+  };
+  let dialog = await importFile();
+  await dialog.getByRole("button", { name: "Sluiten" }).last().click();
+  await expect(list.rows).toHaveCount(4);
+
+  // One entry deleted by hand: the same file again leaves it out, and says so.
+  const { items } = await apiCall<{ items: { id: string; merchant: string }[] }>(
+    person,
+    "GET",
+    "/transactions",
+  );
+  const cafe = items.find((item) => item.merchant === "Café Müller");
+  await apiCall(person, "POST", "/transactions/delete", { ids: [cafe?.id] });
+  await page.reload();
+  await expect(list.rows).toHaveCount(3);
+  dialog = await importFile();
+  const result = dialog.getByTestId("import-result");
+  await expect(result).toContainText("0 posten geïmporteerd");
+  await expect(dialog.getByTestId("import-deleted-before")).toHaveText(
+    "Daarvan had je er 1 verwijderd. Toch weer importeren",
+  );
+  await dialog.getByRole("button", { name: "Toch weer importeren" }).click();
+  await expect(result).toContainText("1 post geïmporteerd");
+  await expect(dialog.getByTestId("import-deleted-before")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Sluiten" }).last().click();
+  await expect(list.rows).toHaveCount(4);
 });

@@ -613,6 +613,28 @@ export function importKeys(rows: readonly ImportRow[]): string[] {
 }
 
 /**
+ * The keys of the rows as the file wrote them, whatever the mapping (decision 031): each good
+ * row's cells, trimmed and without the empty ones at its end, with its place among identical
+ * lines of the file. Importing the same file again with another column chosen, another date
+ * format or another header setting finds the same keys. The server hashes them.
+ */
+export function importLineKeys(
+  records: readonly CsvRecord[],
+  rows: readonly Pick<ImportRow, "line">[],
+): string[] {
+  const cellsOf = new Map(records.map((record) => [record.line, record.cells]));
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const cells = (cellsOf.get(row.line) ?? []).map((cell) => cell.trim());
+    while (cells.length > 0 && cells.at(-1) === "") cells.pop();
+    const key = cells.join("\u001f");
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return `line:${key}#${n}`;
+  });
+}
+
+/**
  * What a guess of the setup is not sure of. The preview says so: "amount", "kindValues" and
  * "sign" (mostly positive amounts, as credit cards write spending) must be confirmed before
  * importing (`mustConfirm`); the others are shown.

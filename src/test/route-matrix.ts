@@ -184,6 +184,41 @@ const noRowsOfA = (body: unknown, run: MatrixRun) => {
   return leaked.length > 0 ? `names household A's ${leaked.map(([k]) => k).join(", ")}` : undefined;
 };
 
+/** A restore's document: an empty household's export (its household, its owner, its own row). */
+const restoreDocument = () => {
+  const householdId = "6c1f3e0a-55d2-4b8e-9a57-0d3c2b1a9e01";
+  const createdAt = "2026-01-02T03:04:05.000+00:00";
+  const member = (id: string, name: string, role: string, isHousehold: boolean) => ({
+    id,
+    user_id: null,
+    household_id: householdId,
+    name,
+    role,
+    is_household: isHousehold,
+    invitation_status: "active",
+    created_at: createdAt,
+  });
+  return {
+    format: "hearth-export",
+    version: 1,
+    householdId,
+    exportedBy: { memberId: "6c1f3e0a-55d2-4b8e-9a57-0d3c2b1a9e02", role: "owner" },
+    tables: [
+      {
+        name: "households",
+        rows: [{ id: householdId, name: "Matrix home", created_at: createdAt }],
+      },
+      {
+        name: "members",
+        rows: [
+          member("6c1f3e0a-55d2-4b8e-9a57-0d3c2b1a9e02", "Matrix owner", "owner", false),
+          member("6c1f3e0a-55d2-4b8e-9a57-0d3c2b1a9e03", "Matrix home", "owner", true),
+        ],
+      },
+    ],
+  };
+};
+
 /** The export of household A by its member or owner: only the owner's holds the invitations. */
 const exportOf = (role: "owner" | "member") => (body: unknown, run: MatrixRun) => {
   const document = record(body);
@@ -693,6 +728,17 @@ export const routeMatrix: MatrixEntry[] = [
       { status: 200, check: exportOf("member") },
       { status: 200, check: exportOf("owner") },
     ),
+    badInput: {},
+  },
+  {
+    route: "POST /api/households/:householdId/restore",
+    // A whole document of an empty household: A holds data, so even its owner is refused (the
+    // restores themselves are in src/server/features/export/restore.test.ts).
+    request: ({ a }) => ({
+      path: `/api/households/${a.householdId}/restore`,
+      body: restoreDocument(),
+    }),
+    expect: { ...ownerOnly({ status: 409, code: "CONFLICT" }) },
     badInput: {},
   },
   {

@@ -26,8 +26,11 @@ export function confirmsDeletion(typed: string): boolean {
  * Deleting one's account: the password and the typed word. Empty ones are refused by the
  * service, with a sentence per field in the caller's language; here only the shape is checked.
  */
-export const deleteAccountSchema = z.object({
-  password: z.string({ error: "invalid" }).max(passwordMaxLength, { error: "textTooLong" }),
-  confirmation: z.string({ error: "invalid" }).max(100, { error: "textTooLong" }),
-});
+export const deleteAccountSchema = z.object(
+  {
+    password: z.string({ error: "invalid" }).max(passwordMaxLength, { error: "textTooLong" }),
+    confirmation: z.string({ error: "invalid" }).max(100, { error: "textTooLong" }),
+  },
+  { error: "invalid" },
+);
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

@@ -110,7 +110,8 @@ export const invitationPreviewSchema = z.object({
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** The owner hands the household over to one of its people (a member's id). */
-export const transferOwnershipSchema = z.object({
-  memberId: z.uuid({ error: "memberUnknown" }),
-});
+export const transferOwnershipSchema = z.object(
+  { memberId: z.uuid({ error: "memberUnknown" }) },
+  { error: "invalid" },
+);
 export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;

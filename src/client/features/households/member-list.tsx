@@ -65,51 +65,56 @@ export function MemberList({
           <li
             key={member.id}
             data-testid="member-row"
-            className="flex items-center gap-3 rounded-lg border px-3 py-2.5"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border px-3 py-2.5"
           >
-            <MemberAvatar
-              name={member.name}
-              index={index}
-              avatarUrl={member.avatarUrl}
-              className="size-9 text-xs"
-            />
-            <span className="grid min-w-0 flex-1 gap-0.5 leading-tight">
-              <span className="truncate font-medium">
-                {member.name}
-                {member.isSelf ? (
-                  <span className="font-normal text-muted-foreground"> ({t("members.you")})</span>
-                ) : null}
-              </span>
-              <span className="text-xs text-muted-foreground">
-                {t("members.since", { date: dateFormat.format(new Date(member.createdAt)) })}
+            {/* On a phone the badge and the owner's buttons go under the name when it needs room. */}
+            <span className="flex min-w-40 flex-1 items-center gap-3">
+              <MemberAvatar
+                name={member.name}
+                index={index}
+                avatarUrl={member.avatarUrl}
+                className="size-9 text-xs"
+              />
+              <span className="grid min-w-0 flex-1 gap-0.5 leading-tight">
+                <span className="truncate font-medium">
+                  {member.name}
+                  {member.isSelf ? (
+                    <span className="font-normal text-muted-foreground"> ({t("members.you")})</span>
+                  ) : null}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {t("members.since", { date: dateFormat.format(new Date(member.createdAt)) })}
+                </span>
               </span>
             </span>
-            <Badge variant={member.role === "owner" ? "default" : "secondary"}>
-              {t(`members.roles.${member.role}`)}
-            </Badge>
-            {canManage && !member.isSelf && member.userId ? (
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8 text-muted-foreground hover:text-primary"
-                aria-label={t("members.handOverLabel", { name: member.name })}
-                title={t("members.handOverLabel", { name: member.name })}
-                onClick={() => setHandingOver(member)}
-              >
-                <CrownIcon aria-hidden="true" />
-              </Button>
-            ) : null}
-            {canManage && !member.isSelf ? (
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8 text-muted-foreground hover:text-destructive"
-                aria-label={t("members.removeLabel", { name: member.name })}
-                onClick={() => setConfirming(member)}
-              >
-                <UserMinusIcon aria-hidden="true" />
-              </Button>
-            ) : null}
+            <span className="ml-auto flex items-center gap-1">
+              <Badge variant={member.role === "owner" ? "default" : "secondary"}>
+                {t(`members.roles.${member.role}`)}
+              </Badge>
+              {canManage && !member.isSelf && member.userId ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-muted-foreground hover:text-primary"
+                  aria-label={t("members.handOverLabel", { name: member.name })}
+                  title={t("members.handOverLabel", { name: member.name })}
+                  onClick={() => setHandingOver(member)}
+                >
+                  <CrownIcon aria-hidden="true" />
+                </Button>
+              ) : null}
+              {canManage && !member.isSelf ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-muted-foreground hover:text-destructive"
+                  aria-label={t("members.removeLabel", { name: member.name })}
+                  onClick={() => setConfirming(member)}
+                >
+                  <UserMinusIcon aria-hidden="true" />
+                </Button>
+              ) : null}
+            </span>
           </li>
         ))}
       </ul>

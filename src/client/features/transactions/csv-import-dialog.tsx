@@ -57,6 +57,7 @@ function postImport(input: {
   setup: ImportSetup;
   memberId: string;
   fileName: string;
+  reimportDeleted?: boolean;
 }) {
   return unwrap(api.imports.$post({ json: input }));
 }
@@ -163,9 +164,9 @@ export function ImportDialog({
   const bad = mapped?.bad ?? [];
 
   const blocked = good === 0 || kindColumnMissing || needsConfirm || amountProblem !== null;
-  const submit = () => {
+  const submit = (options: { reimportDeleted?: boolean } = {}) => {
     if (!loaded || !setup || blocked) return;
-    run.mutate({ text: loaded.text, setup, memberId, fileName: loaded.fileName });
+    run.mutate({ text: loaded.text, setup, memberId, fileName: loaded.fileName, ...options });
   };
 
   const errorText =
@@ -228,6 +229,19 @@ export function ImportDialog({
                 <ul className="grid gap-1 text-sm">
                   <li>{t("import.resultImported", { count: result.imported })}</li>
                   <li>{t("import.resultDuplicates", { count: result.duplicates })}</li>
+                  {result.deletedBefore > 0 ? (
+                    <li data-testid="import-deleted-before">
+                      {t("import.resultDeletedBefore", { count: result.deletedBefore })}{" "}
+                      <button
+                        type="button"
+                        className="font-medium underline underline-offset-2 hover:no-underline disabled:opacity-50"
+                        disabled={run.isPending}
+                        onClick={() => submit({ reimportDeleted: true })}
+                      >
+                        {t("import.reimportDeleted", { count: result.deletedBefore })}
+                      </button>
+                    </li>
+                  ) : null}
                   <li>{t("import.resultInvalid", { count: result.invalid.length })}</li>
                   {result.createdCategories > 0 ? (
                     <li>{t("import.resultCategories", { count: result.createdCategories })}</li>
@@ -557,7 +571,7 @@ export function ImportDialog({
                 type="button"
                 disabled={blocked || run.isPending}
                 aria-busy={run.isPending}
-                onClick={submit}
+                onClick={() => submit()}
               >
                 {run.isPending ? (
                   <LoaderCircleIcon className="animate-spin" aria-hidden="true" />

@@ -487,6 +487,11 @@ export function EntryForm({
       : formatMoney(Math.abs(remainder), language);
   const nameOf = (memberId: string) =>
     people.find((person) => person.id === memberId)?.name ?? t("form.formerMember");
+  /** The people to choose from, with a former member an old entry still names (the server keeps them). */
+  const choicesFor = (current: string | undefined) =>
+    current && !people.some((person) => person.id === current)
+      ? [...people, { id: current, name: t("form.formerMember") }]
+      : people;
   const busy =
     isSubmitting ||
     create.isPending ||
@@ -592,7 +597,7 @@ export function EntryForm({
             <MemberSelect
               label={kind === "income" ? t("form.incomeOf") : t("form.expenseOf")}
               placeholder={t("form.chooseMember")}
-              people={people}
+              people={choicesFor(values.memberId)}
               error={errors.memberId?.message}
               registration={register("memberId", { onChange: rerunChecks })}
             />
@@ -700,7 +705,7 @@ export function EntryForm({
           <MemberSelect
             label={kind === "income" ? t("form.receivedBy") : t("form.paidBy")}
             placeholder={t("form.chooseMember")}
-            people={people}
+            people={choicesFor(values.payerId)}
             error={errors.payerId?.message}
             registration={register("payerId", { onChange: rerunChecks })}
           />

@@ -204,6 +204,12 @@ export const transactions = pgTable(
     /** The hash of an imported CSV row (with its place among identical rows of its file). */
     importHash: text("import_hash"),
     /**
+     * The hash of the row's own cells as the file wrote them (with its place among identical
+     * lines), whatever the mapping: the same file again adds nothing after the mapping changed
+     * (decision 031). Null on entries imported before it was kept.
+     */
+    importLineHash: text("import_line_hash"),
+    /**
      * The import that created the row: a failed import takes back its batches, an undone one
      * soft-deletes them (decision 031).
      */
@@ -235,6 +241,9 @@ export const transactions = pgTable(
     uniqueIndex("transactions_import_hash_live_idx")
       .on(t.householdId, t.importHash)
       .where(sql`${t.importHash} is not null and ${t.deletedAt} is null`),
+    index("transactions_import_line_hash_idx")
+      .on(t.householdId, t.importLineHash)
+      .where(sql`${t.importLineHash} is not null`),
     index("transactions_import_hash_deleted_idx")
       .on(t.householdId, t.importHash)
       .where(sql`${t.importHash} is not null and ${t.deletedAt} is not null`),

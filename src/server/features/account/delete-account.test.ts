@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session, user } from "#server/db/schema/auth.ts";
+import { account, session, user } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { members, profiles } from "#server/db/schema/households.ts";
 import { queryRows } from "#server/db/rows.ts";
@@ -207,9 +207,16 @@ describeOnEachDatabase("deleting an account", (database) => {
       });
 
       for (const body of [{}, { password: 1, confirmation: "DELETE" }, "DELETE", null]) {
-        const bad = await remove(bram.client, body);
+        const bad = await bram.client.post("/api/delete-account", body, {
+          headers: { "x-hearth-language": "nl" },
+        });
         expect(bad.status).toBe(400);
-        expect((await errorOf(bad)).code).toBe("VALIDATION");
+        const error = await errorOf(bad);
+        expect(error.code).toBe("VALIDATION");
+        // Every message in the caller's language, never zod's English.
+        for (const message of Object.values(error.fields ?? {})) {
+          expect(message).toBe("Deze waarde is niet geldig.");
+        }
       }
       const long = await remove(bram.client, {
         password: "x".repeat(200),
@@ -265,8 +272,8 @@ describeOnEachDatabase("deleting an account", (database) => {
       );
       expect(JSON.stringify(summary)).toContain("11234");
 
-      // Nothing of his account is left: no row holds his id or address, and no avatar file.
-      const left = await rowsMentioning(testApp(), [bram.userId, bram.email]);
+      // Nothing of his account is left: no row holds his id, address or name, and no avatar file.
+      const left = await rowsMentioning(testApp(), [bram.userId, bram.email, bram.name]);
       expect(left.found).toEqual({});
       expect(await avatarFiles(bram.userId, [avatarKey])).toBe(0);
     });
@@ -436,6 +443,36 @@ describeOnEachDatabase("deleting an account", (database) => {
       expect((await lodger.client.get("/api/me")).status).toBe(200);
       expect((await owner.client.get("/api/me")).status).toBe(401);
     });
+  });
+
+  it("counts wrong passwords as failed sign-ins, and stops them at the limit", async () => {
+    const guessed = await person("Kees Mol");
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await remove(guessed.client, {
+        password: `guess ${attempt}`,
+        confirmation: "DELETE",
+      });
+      expect(wrong.status).toBe(400);
+    }
+    const limited = await remove(guessed.client, {
+      password: guessed.password,
+      confirmation: "DELETE",
+    });
+    expect(limited.status).toBe(429);
+    expect((await errorOf(limited)).code).toBe("RATE_LIMITED");
+    expect((await guessed.client.get("/api/me")).status).toBe(200);
+  });
+
+  it("asks an account without a password (Google's sign-in alone) only for the word", async () => {
+    const google = await person("Lies Mol");
+    // Made with Google, the account has no e-mail-and-password sign-in at all.
+    await db().delete(account).where(eq(account.userId, google.userId));
+    const untyped = await remove(google.client, { password: "", confirmation: "" });
+    expect(untyped.status).toBe(400);
+    expect((await errorOf(untyped)).fields).toEqual({ confirmation: "Type DELETE to confirm." });
+    const done = await remove(google.client, { password: "", confirmation: "DELETE" });
+    expect(done.status).toBe(200);
+    expect(await db().select().from(user).where(eq(user.id, google.userId))).toEqual([]);
   });
 
   it("answers 401 to a visitor", async () => {

@@ -75,6 +75,8 @@ export const importResultSchema = z.object({
   importId: z.string(),
   imported: z.number().int(),
   duplicates: z.number().int(),
+  /** Of the duplicates: rows whose entries were deleted by hand (reimportDeleted imports them). */
+  deletedBefore: z.number().int(),
   invalid: z.array(z.object({ line: z.number().int(), errors: z.array(z.string()) })),
   createdCategories: z.number().int(),
 });

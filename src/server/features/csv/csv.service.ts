@@ -144,6 +144,8 @@ export type ImportResult = {
   importId: string;
   imported: number;
   duplicates: number;
+  /** Of the duplicates: rows whose entries were deleted by hand (importable on purpose). */
+  deletedBefore: number;
   invalid: BadRow[];
   createdCategories: number;
 };
@@ -176,7 +178,7 @@ export async function importTransactions(
     maxRows: maxImportRows,
   });
   if (!prepared.ok) throw fieldError(viewer, prepared.field, prepared.key);
-  const { good, bad, keys } = prepared;
+  const { good, bad, keys, lineKeys } = prepared;
   const importId = randomUUID();
   const createdCategoryIds: string[] = [];
   try {
@@ -198,6 +200,7 @@ export async function importTransactions(
       createdCategoryIds,
     );
     let imported = 0;
+    let deletedBefore = 0;
     for (let start = 0; start < good.length; start += batchSize) {
       const rows = good.slice(start, start + batchSize).map((row, index) => ({
         kind: row.kind,
@@ -207,8 +210,9 @@ export async function importTransactions(
         merchant: row.merchant,
         notes: row.notes,
         importHash: keys[start + index] ?? "",
+        importLineHash: lineKeys[start + index] ?? "",
       }));
-      imported += await db.transaction((tx) =>
+      const counts = await db.transaction((tx) =>
         insertImportBatch(tx, {
           householdId,
           memberId,
@@ -218,6 +222,8 @@ export async function importTransactions(
           reimportDeleted: request.reimportDeleted ?? false,
         }),
       );
+      imported += counts.imported;
+      deletedBefore += counts.deletedBefore;
       await yieldToOthers();
     }
     await db
@@ -236,6 +242,7 @@ export async function importTransactions(
       importId,
       imported,
       duplicates: good.length - imported,
+      deletedBefore,
       invalid: bad,
       createdCategories: createdCategoryIds.length,
     };

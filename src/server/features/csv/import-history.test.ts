@@ -13,7 +13,12 @@ import {
 } from "../transactions/entries-test-household.ts";
 import type { ImportSummary } from "./import-history.ts";
 
-type ImportResult = { importId: string; imported: number; duplicates: number };
+type ImportResult = {
+  importId: string;
+  imported: number;
+  duplicates: number;
+  deletedBefore: number;
+};
 type Summary = { count: number; incomeCents: number; expenseCents: number };
 
 const setup: ImportSetup = {
@@ -165,7 +170,7 @@ describeOnEachDatabase("import history and undo", (database) => {
     await expectJson(await who.person.client.post(`/api/imports/${first.importId}/undo`, {}));
     expect((await march(who)).count).toBe(0);
     const second = await expectJson<ImportResult>(await importFile(who, file));
-    expect(second).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(second).toMatchObject({ imported: 3, duplicates: 0, deletedBefore: 0 });
     const redone = await expectJson<{ restored: number }>(
       await who.person.client.post(`/api/imports/${first.importId}/redo`, {}),
     );
@@ -184,12 +189,36 @@ describeOnEachDatabase("import history and undo", (database) => {
       (await who.person.client.request("DELETE", `/api/transactions/${markt?.id}`)).status,
     ).toBe(204);
     const again = await expectJson<ImportResult>(await importFile(who, file));
-    expect(again).toMatchObject({ imported: 0, duplicates: 3 });
+    expect(again).toMatchObject({ imported: 0, duplicates: 3, deletedBefore: 1 });
     const onPurpose = await expectJson<ImportResult>(
       await importFile(who, file, { reimportDeleted: true }),
     );
-    expect(onPurpose).toMatchObject({ imported: 1, duplicates: 2 });
+    expect(onPurpose).toMatchObject({ imported: 1, duplicates: 2, deletedBefore: 0 });
     expect((await march(who)).count).toBe(3);
+  });
+
+  it("adds nothing when the same file comes again with another mapping", async () => {
+    const who = await entriesHousehold(testApp, "Mira Mapping");
+    const first = await expectJson<ImportResult>(await importFile(who, file));
+    expect(first).toMatchObject({ imported: 3 });
+    // The notes column now read as the merchant, the merchant as the notes: other entries, the
+    // same lines.
+    const remapped = await expectJson<ImportResult>(
+      await who.person.client.post("/api/imports", {
+        text: file,
+        setup: { ...setup, columns: { ...setup.columns, merchant: 4, notes: 3 } },
+      }),
+    );
+    expect(remapped).toMatchObject({ imported: 0, duplicates: 3 });
+    // A file that gained a line: only that line goes in, whatever the mapping.
+    const longer = await expectJson<ImportResult>(
+      await who.person.client.post("/api/imports", {
+        text: `${file}\n05-03-2025;-7,00;Boodschappen;Bakker;`,
+        setup: { ...setup, columns: { ...setup.columns, notes: null } },
+      }),
+    );
+    expect(longer).toMatchObject({ imported: 1, duplicates: 3 });
+    expect((await march(who)).count).toBe(4);
   });
 
   it("names the bank a file comes from when its lines say so", async () => {

@@ -122,7 +122,8 @@ export async function undoImport(
 
 /**
  * Undoes the undo: the entries the undo removed come back, except one whose row was imported
- * again meanwhile (a live entry holds its hash), which stays deleted so nothing is there twice.
+ * again meanwhile (a live entry holds its hash or its line's), which stays deleted so nothing is
+ * there twice.
  */
 export async function redoImport(
   db: Db,
@@ -143,6 +144,10 @@ export async function redoImport(
           sql`not exists (select 1 from ${transactions} live
             where live.household_id = ${viewer.householdId}::uuid
               and live.import_hash = ${transactions.importHash}
+              and live.deleted_at is null)`,
+          sql`not exists (select 1 from ${transactions} live
+            where live.household_id = ${viewer.householdId}::uuid
+              and live.import_line_hash = ${transactions.importLineHash}
               and live.deleted_at is null)`,
         ),
       )

@@ -11,14 +11,18 @@ export type ImportedEntry = {
   merchant: string | null;
   notes: string | null;
   importHash: string;
+  /** The hash of the row's cells as the file wrote them (shared/csv-import.ts importLineKeys). */
+  importLineHash: string;
 };
 
 /**
  * Inserts a batch of imported rows as personal entries of one member, with their shares, in one
  * statement: the rows travel as one JSON parameter (not a dozen parameters per row), a row whose
- * hash the household already has is skipped, and each entry that went in gets its share in the
- * same statement. A row whose hash is on an entry deleted by hand is skipped too, unless
- * `reimportDeleted`. Answers how many entries went in.
+ * hash a live entry of the household has is skipped, and each entry that went in gets its share
+ * in the same statement. A row whose hash is on an entry deleted by hand (not by undoing its
+ * import, decision 031) is skipped too, unless `reimportDeleted`; those are counted apart, so the
+ * family can be offered to import them again on purpose. Answers how many entries went in and
+ * how many rows were held back that way.
  */
 export async function insertImportBatch(
   tx: Tx,
@@ -31,44 +35,75 @@ export async function insertImportBatch(
     /** Rows whose entry was deleted by hand go in again (asked for on purpose). */
     reimportDeleted?: boolean;
   },
-): Promise<number> {
+): Promise<{ imported: number; deletedBefore: number }> {
   const { householdId, memberId } = batch;
-  const rows = await queryRows<{ one: number }>(
+  const [counts] = await queryRows<{ imported: number | string; deleted_before: number | string }>(
     tx,
     sql`
       with incoming as (
         select * from jsonb_to_recordset(${JSON.stringify(batch.rows)}::jsonb) as r(
           "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
-          "merchant" text, "notes" text, "importHash" text)
+          "merchant" text, "notes" text, "importHash" text, "importLineHash" text)
       ),
-      inserted as (
-        insert into ${transactions} (household_id, kind, amount_cents, occurred_on, category_id,
-            merchant, notes, split_mode, paid_by_member_id, received_by_member_id,
-            created_by_member_id, import_hash, import_id)
-        select ${householdId}::uuid, r.kind, r."amountCents", r."occurredOn", r."categoryId",
-            r.merchant, r.notes, 'personal',
-            case when r.kind = 'expense' then ${memberId}::uuid end,
-            case when r.kind = 'income' then ${memberId}::uuid end,
-            ${batch.createdByMemberId}::uuid, r."importHash", ${batch.importId}::uuid
-          from incoming r
-          -- An entry of the file deleted by hand stays deleted unless asked for again; one an
-          -- undone import removed (its deleted_at is the import's undone_at) is no reason to skip.
-          where ${
-            batch.reimportDeleted
-              ? sql`true`
-              : sql`not exists (
+      -- Whether a live entry has the row's line as written (a changed mapping finds it too; the
+      -- mapped hash is the insert's conflict), and whether an entry deleted by hand has the row
+      -- by either hash. Index probes in this one statement, no query per row.
+      probed as (
+        select r.*,
+          exists (
+            select 1 from ${transactions} l
+            where l.household_id = ${householdId}::uuid
+              and l.import_line_hash = r."importLineHash" and l.deleted_at is null) as live_line,
+          exists (
             select 1 from ${transactions} d
             where d.household_id = ${householdId}::uuid and d.import_hash = r."importHash"
               and d.deleted_at is not null
               and not exists (select 1 from ${imports} i
-                where i.id = d.import_id and i.undone_at = d.deleted_at))`
-          }
+                where i.id = d.import_id and i.undone_at = d.deleted_at))
+          or exists (
+            select 1 from ${transactions} d
+            where d.household_id = ${householdId}::uuid
+              and d.import_line_hash = r."importLineHash" and d.deleted_at is not null
+              and not exists (select 1 from ${imports} i
+                where i.id = d.import_id and i.undone_at = d.deleted_at)) as deleted
+        from incoming r
+      ),
+      -- Deleted by hand and not there live: held back unless asked for (the live check by the
+      -- mapped hash only for those).
+      marked as (
+        select p.*,
+          case when p.deleted then not exists (
+            select 1 from ${transactions} l
+            where l.household_id = ${householdId}::uuid and l.import_hash = p."importHash"
+              and l.deleted_at is null) else false end as deleted_before
+        from probed p where not p.live_line
+      ),
+      inserted as (
+        insert into ${transactions} (household_id, kind, amount_cents, occurred_on, category_id,
+            merchant, notes, split_mode, paid_by_member_id, received_by_member_id,
+            created_by_member_id, import_hash, import_line_hash, import_id)
+        select ${householdId}::uuid, r.kind, r."amountCents", r."occurredOn", r."categoryId",
+            r.merchant, r.notes, 'personal',
+            case when r.kind = 'expense' then ${memberId}::uuid end,
+            case when r.kind = 'income' then ${memberId}::uuid end,
+            ${batch.createdByMemberId}::uuid, r."importHash", r."importLineHash",
+            ${batch.importId}::uuid
+          from marked r
+          where ${batch.reimportDeleted ? sql`true` : sql`not r.deleted_before`}
         on conflict do nothing
         returning id, amount_cents
+      ),
+      shares as (
+        insert into ${transactionShares} (transaction_id, household_id, member_id, amount_cents)
+        select id, ${householdId}::uuid, ${memberId}::uuid, amount_cents from inserted
+        returning 1 as one
       )
-      insert into ${transactionShares} (transaction_id, household_id, member_id, amount_cents)
-      select id, ${householdId}::uuid, ${memberId}::uuid, amount_cents from inserted
-      returning 1 as one`,
+      select (select count(*) from shares) as imported,
+        ${batch.reimportDeleted ? sql`0` : sql`(select count(*) from marked where deleted_before)`}
+          as deleted_before`,
   );
-  return rows.length;
+  return {
+    imported: Number(counts?.imported ?? 0),
+    deletedBefore: Number(counts?.deleted_before ?? 0),
+  };
 }

@@ -3,6 +3,7 @@ import { Worker } from "node:worker_threads";
 import {
   amountColumnProblem,
   importKeys,
+  importLineKeys,
   mapImportRows,
   parseCsv,
   tableRows,
@@ -21,7 +22,7 @@ import type { ValidationKey } from "#shared/validation.ts";
  */
 export type PreparedImport =
   | { ok: false; field: "text" | "setup.columns"; key: ValidationKey }
-  | { ok: true; good: ImportRow[]; bad: BadRow[]; keys: string[] };
+  | { ok: true; good: ImportRow[]; bad: BadRow[]; keys: string[]; lineKeys: string[] };
 
 export type PrepareInput = {
   text: string;
@@ -53,7 +54,13 @@ export function prepareImportHere(input: PrepareInput): PreparedImport {
   const problem = amountColumnProblem(records, setup);
   if (problem) return { ok: false, field: "setup.columns", key: problem };
   const { good, bad } = mapImportRows(records, setup, { categoryKinds: input.categoryKinds });
-  return { ok: true, good, bad, keys: importKeys(good).map(hash) };
+  return {
+    ok: true,
+    good,
+    bad,
+    keys: importKeys(good).map(hash),
+    lineKeys: importLineKeys(records, good).map(hash),
+  };
 }
 
 export function prepareImport(input: PrepareInput): Promise<PreparedImport> {

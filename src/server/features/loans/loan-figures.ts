@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "#server/db/client.ts";
 import { loanExtraRepayments, loanParts, loans, loanShares } from "#server/db/schema/loans.ts";
 import { partOf, type Owner } from "#server/features/savings/owners.ts";
@@ -55,7 +55,13 @@ export async function loadLoans(
   if (own.length === 0) return [];
   const ids = own.map((row) => row.id);
   const [shares, parts, extras] = await Promise.all([
-    tx.select().from(loanShares).where(inArray(loanShares.loanId, ids)),
+    // In a fixed order, as savings accounts' and portfolios' shares are read: a cent left over
+    // when a loan's debt is split goes by this order, not by where the rows happen to lie.
+    tx
+      .select()
+      .from(loanShares)
+      .where(inArray(loanShares.loanId, ids))
+      .orderBy(desc(loanShares.percentBp), asc(loanShares.memberId)),
     tx
       .select()
       .from(loanParts)

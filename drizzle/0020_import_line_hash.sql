@@ -1,0 +1,2 @@
+ALTER TABLE "transactions" ADD COLUMN "import_line_hash" text;--> statement-breakpoint
+CREATE INDEX "transactions_import_line_hash_idx" ON "transactions" USING btree ("household_id","import_line_hash") WHERE "transactions"."import_line_hash" is not null;
