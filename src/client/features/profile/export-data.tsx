@@ -14,6 +14,7 @@ import { useAccount } from "#client/features/account/account.queries.ts";
 import { api, ApiError } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";
 import { readErrorBody } from "#shared/errors.ts";
+import { RestoreData } from "./restore-data.tsx";
 
 type Format = "json" | "csv";
 
@@ -117,6 +118,7 @@ export function ExportData() {
         <p role="status" aria-live="polite" className="sr-only">
           {busy ? t("export.preparing") : ""}
         </p>
+        <RestoreData />
       </CardContent>
     </Card>
   );
