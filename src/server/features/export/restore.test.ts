@@ -5,10 +5,10 @@ import { seedDemo } from "#server/features/demo/seed-demo.ts";
 import { findMembership } from "#server/features/households/households.service.ts";
 import { addMonths, today } from "#shared/dates.ts";
 import { outboxVerificationLink, signUpAndVerify, uniqueEmail } from "#test/accounts.ts";
-import { TestClient } from "#test/client.ts";
+import { RawBody, TestClient } from "#test/client.ts";
 import { describeOnEachDatabase, useTestDatabase } from "#test/databases.ts";
 import { useTestApp, type TestApp } from "#test/test-app.ts";
-import { restoredId, type RestoreDocument } from "./restore.service.ts";
+import { restoreBodyLimit, restoredId, type RestoreDocument } from "./restore.service.ts";
 
 type Row = Record<string, unknown>;
 type Document = Omit<RestoreDocument, "tables"> & { tables: { name: string; rows: Row[] }[] };
@@ -222,6 +222,22 @@ describeOnEachDatabase("household restore", (database, kind) => {
                as n`,
     );
     expect(Number(rows?.n)).toBe(2);
+  });
+
+  it("refuses a body over the limit with a translated 400", async () => {
+    const someone = await newAccount();
+    // Over 100 MB: the route's limit refuses it as it reads.
+    const chunk = new Uint8Array(1024 * 1024).fill(32);
+    const body = new Blob(Array.from({ length: restoreBodyLimit / chunk.length + 1 }, () => chunk));
+    const answer = await someone.client.request(
+      "POST",
+      `/api/households/${someone.householdId}/restore`,
+      new RawBody(body, "application/json"),
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
+      "Dit bestand is te groot om terug te zetten (hoogstens 100 MB).",
+    );
   });
 
   it("restores every area into a new account on a fresh Hearth: every figure the API answers is the same", async () => {
