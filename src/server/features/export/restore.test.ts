@@ -7,6 +7,7 @@ import { addMonths, today } from "#shared/dates.ts";
 import { outboxVerificationLink, signUpAndVerify, uniqueEmail } from "#test/accounts.ts";
 import { RawBody, TestClient } from "#test/client.ts";
 import { describeOnEachDatabase, useTestDatabase } from "#test/databases.ts";
+import { inviteByMail } from "#test/matrix-fixture.ts";
 import { useTestApp, type TestApp } from "#test/test-app.ts";
 import { restoreBodyLimit, restoredId, type RestoreDocument } from "./restore.service.ts";
 
@@ -315,6 +316,48 @@ describeOnEachDatabase("household restore", (database, kind) => {
       "Deze export is al eerder teruggezet in deze Hearth.",
     );
     expect(await entries()).toBe(count);
+  });
+
+  it("restores a member's export: the member becomes the owner here, the owner a member without an account", async () => {
+    const joiner = await signUpAndVerify(source, {
+      name: "Mila Member",
+      verificationLink: outboxVerificationLink(source),
+    });
+    const invitation = await inviteByMail(
+      source,
+      { ...exporter, email: "", password: "", name: "" },
+      joiner.email,
+    );
+    const accepted = await joiner.client.post("/api/accept-invitation", {
+      invitationToken: invitation.token,
+    });
+    expect(accepted.status).toBe(200);
+    const response = await joiner.client.get(
+      `/api/households/${exporter.householdId}/export?format=json`,
+    );
+    expect(response.status).toBe(200);
+    // Another household's id throughout, as if it came from another Hearth (this household's
+    // export is restored here already).
+    const text = (await response.text()).replaceAll(exporter.householdId, crypto.randomUUID());
+    const restorer = await signUpAndVerify(target, {
+      name: "Mila Member",
+      verificationLink: outboxVerificationLink(target),
+    });
+    const here = await person(target(), restorer.client, restorer.userId);
+    const answer = await restore(here, JSON.parse(text));
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const { members } = await json<{
+      members: { name: string; role: string; userId: string | null; isSelf: boolean }[];
+    }>(await restorer.client.get(`/api/households/${here.householdId}/members`));
+    expect(members.find((member) => member.isSelf)).toMatchObject({
+      name: "Mila Member",
+      role: "owner",
+      userId: restorer.userId,
+    });
+    expect(members.find((member) => member.name === "Sanne de Vries")).toMatchObject({
+      role: "member",
+      userId: null,
+    });
   });
 
   it("refuses a household that holds data already, and another household's id", async () => {
