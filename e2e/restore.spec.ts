@@ -69,7 +69,10 @@ test("a new account restores the demo household's export from the profile, and t
   await signUpAndVerify(page);
   const profile = new ProfilePage(page);
   await profile.goto();
-  await expect(profile.main.getByRole("heading", { name: "Restore from an export" })).toBeVisible();
+  const restoreHeading = profile.main.getByRole("heading", { name: "Restore from an export" });
+  await expect(restoreHeading).toBeVisible();
+  await restoreHeading.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("restore-card-en.png") });
   await page.locator("#restore-file").setInputFiles(file);
   const dialog = page.getByRole("alertdialog", { name: "Restore this export?" });
   await expect(dialog).toBeVisible();
@@ -107,7 +110,10 @@ test("a new account restores the demo household's export from the profile, and t
   await expect(
     profile.main.getByRole("heading", { name: "Terugzetten vanuit een export" }),
   ).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("restore-card-nl-390.png"), fullPage: true });
+  await profile.main
+    .getByRole("heading", { name: "Terugzetten vanuit een export" })
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("restore-card-nl-390.png") });
   await page.locator("#restore-file").setInputFiles(file);
   const dutch = page.getByRole("alertdialog", { name: "Deze export terugzetten?" });
   await expect(dutch).toBeVisible();

@@ -5,10 +5,11 @@ import { seedDemo } from "#server/features/demo/seed-demo.ts";
 import { findMembership } from "#server/features/households/households.service.ts";
 import { addMonths, today } from "#shared/dates.ts";
 import { outboxVerificationLink, signUpAndVerify, uniqueEmail } from "#test/accounts.ts";
-import { TestClient } from "#test/client.ts";
+import { RawBody, TestClient } from "#test/client.ts";
 import { describeOnEachDatabase, useTestDatabase } from "#test/databases.ts";
+import { inviteByMail } from "#test/matrix-fixture.ts";
 import { useTestApp, type TestApp } from "#test/test-app.ts";
-import { restoredId, type RestoreDocument } from "./restore.service.ts";
+import { restoreBodyLimit, restoredId, type RestoreDocument } from "./restore.service.ts";
 
 type Row = Record<string, unknown>;
 type Document = Omit<RestoreDocument, "tables"> & { tables: { name: string; rows: Row[] }[] };
@@ -224,6 +225,22 @@ describeOnEachDatabase("household restore", (database, kind) => {
     expect(Number(rows?.n)).toBe(2);
   });
 
+  it("refuses a body over the limit with a translated 400", async () => {
+    const someone = await newAccount();
+    // Over 100 MB: the route's limit refuses it as it reads.
+    const chunk = new Uint8Array(1024 * 1024).fill(32);
+    const body = new Blob(Array.from({ length: restoreBodyLimit / chunk.length + 1 }, () => chunk));
+    const answer = await someone.client.request(
+      "POST",
+      `/api/households/${someone.householdId}/restore`,
+      new RawBody(body, "application/json"),
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
+      "Dit bestand is te groot om terug te zetten (hoogstens 100 MB).",
+    );
+  });
+
   it("restores every area into a new account on a fresh Hearth: every figure the API answers is the same", async () => {
     const tables = new Map(document.tables.map((table) => [table.name, table.rows]));
     for (const name of [
@@ -299,6 +316,48 @@ describeOnEachDatabase("household restore", (database, kind) => {
       "Deze export is al eerder teruggezet in deze Hearth.",
     );
     expect(await entries()).toBe(count);
+  });
+
+  it("restores a member's export: the member becomes the owner here, the owner a member without an account", async () => {
+    const joiner = await signUpAndVerify(source, {
+      name: "Mila Member",
+      verificationLink: outboxVerificationLink(source),
+    });
+    const invitation = await inviteByMail(
+      source,
+      { ...exporter, email: "", password: "", name: "" },
+      joiner.email,
+    );
+    const accepted = await joiner.client.post("/api/accept-invitation", {
+      invitationToken: invitation.token,
+    });
+    expect(accepted.status).toBe(200);
+    const response = await joiner.client.get(
+      `/api/households/${exporter.householdId}/export?format=json`,
+    );
+    expect(response.status).toBe(200);
+    // Another household's id throughout, as if it came from another Hearth (this household's
+    // export is restored here already).
+    const text = (await response.text()).replaceAll(exporter.householdId, crypto.randomUUID());
+    const restorer = await signUpAndVerify(target, {
+      name: "Mila Member",
+      verificationLink: outboxVerificationLink(target),
+    });
+    const here = await person(target(), restorer.client, restorer.userId);
+    const answer = await restore(here, JSON.parse(text));
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const { members } = await json<{
+      members: { name: string; role: string; userId: string | null; isSelf: boolean }[];
+    }>(await restorer.client.get(`/api/households/${here.householdId}/members`));
+    expect(members.find((member) => member.isSelf)).toMatchObject({
+      name: "Mila Member",
+      role: "owner",
+      userId: restorer.userId,
+    });
+    expect(members.find((member) => member.name === "Sanne de Vries")).toMatchObject({
+      role: "member",
+      userId: null,
+    });
   });
 
   it("refuses a household that holds data already, and another household's id", async () => {
