@@ -1,5 +1,13 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -104,6 +112,26 @@ describe("the embedded PostgreSQL", () => {
     }
     expect(existsSync(join(dataDir, "pg", "postmaster.pid"))).toBe(false);
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    "as root, runs as another user and reaches a data folder inside a private folder",
+    async () => {
+      const privateFolder = dataFolder(); // 0700, root's
+      const dataDir = join(privateFolder, "data");
+      mkdirSync(dataDir, { mode: 0o700 });
+      const told: string[] = [];
+      const server = await startEmbeddedPostgres(dataDir, (_level, message) => told.push(message));
+      try {
+        const [row] = await query<{ ok: number }>(server.url, "select 1 as ok");
+        expect(row?.ok).toBe(1);
+        expect(statSync(join(dataDir, "pg")).uid).toBe(65534);
+        expect(statSync(privateFolder).mode & 0o777).toBe(0o701);
+        expect(told.join("\n")).toContain(privateFolder);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
   it("stops the database a killed Hearth left running, and keeps every acknowledged write", async () => {
     const dataDir = dataFolder();

@@ -19,7 +19,7 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import pg from "pg";
 
 /**
@@ -161,6 +161,27 @@ function engineCopy(dataDir: string, binaries: Binaries): string {
   return target;
 }
 
+/**
+ * As root, the database's user must be able to pass through every folder above the data folder.
+ * A folder it cannot pass (a checkout under /root, a private temporary folder) gets the search
+ * bit for others, `o+x`: they can pass through it, not list it. Returns the folders changed.
+ */
+function openPathTo(dataDir: string, user: { uid: number; gid: number }): string[] {
+  const changed: string[] = [];
+  for (let dir = dirname(resolve(dataDir)); ; dir = dirname(dir)) {
+    const stat = statSync(dir);
+    const passes =
+      (stat.mode & 0o001) !== 0 ||
+      (stat.uid === user.uid && (stat.mode & 0o100) !== 0) ||
+      (stat.gid === user.gid && (stat.mode & 0o010) !== 0);
+    if (!passes) {
+      chmodSync(dir, (stat.mode & 0o7777) | 0o001);
+      changed.push(dir);
+    }
+    if (dirname(dir) === dir) return changed;
+  }
+}
+
 /** Runs a binary to its end; throws with what it printed when it fails. */
 function runToEnd(
   file: string,
@@ -275,7 +296,18 @@ export async function startEmbeddedPostgres(
   const user = databaseUser(dataDir, options.user);
   const root = user ? engineCopy(dataDir, binaries) : binaries.root;
   if (!user) ensureLibraryLinks(root);
-  if (user) chmodSync(dataDir, 0o711);
+  if (user) {
+    chmodSync(dataDir, 0o711);
+    const opened = openPathTo(dataDir, user);
+    if (opened.length > 0) {
+      log(
+        "warn",
+        `the embedded database runs as user ${user.uid} (PostgreSQL refuses root), so these folders ` +
+          `were made passable for others (o+x, not listable): ${opened.join(", ")}. Run Hearth as ` +
+          "a normal user, or put DATA_DIR elsewhere, to avoid this.",
+      );
+    }
+  }
   const bin = (name: string) => join(root, "bin", name);
   const pgdata = join(dataDir, "pg");
   const passwordFile = join(dataDir, "db-password");

@@ -166,7 +166,10 @@ export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   if (!account || !members.data) return <Skeleton className="h-40 w-full" />;
 
-  const others = activePeople(members.data).filter((member) => !member.isSelf).length;
+  // Only a person with an account can take the household over (people without one go with it).
+  const others = activePeople(members.data).filter(
+    (member) => !member.isSelf && member.userId !== null,
+  ).length;
   const situation: Situation =
     account.member.role !== "owner" ? "member" : others > 0 ? "ownerWithMembers" : "ownerAlone";
 

@@ -445,6 +445,23 @@ describeOnEachDatabase("deleting an account", (database) => {
     });
   });
 
+  it("lets an owner whose other people have no account take the household with them", async () => {
+    const owner = await person("Iris Smit");
+    // A person without an account of their own (the demo's partner, a restored export's people).
+    const [partner] = await db()
+      .insert(members)
+      .values({ householdId: owner.householdId, name: "Joost Smit", role: "member" })
+      .returning({ id: members.id });
+    expect(partner).toBeDefined();
+    const done = await remove(owner.client, { password: owner.password, confirmation: "DELETE" });
+    expect(done.status).toBe(200);
+    const left = await db()
+      .select()
+      .from(members)
+      .where(eq(members.householdId, owner.householdId));
+    expect(left).toEqual([]);
+  });
+
   it("counts wrong passwords as failed sign-ins, and stops them at the limit", async () => {
     const guessed = await person("Kees Mol");
     for (let attempt = 0; attempt < 10; attempt += 1) {

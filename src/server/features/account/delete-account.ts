@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import type { Db } from "#server/db/client.ts";
 import { account, user, verification } from "#server/db/schema/auth.ts";
@@ -90,6 +90,8 @@ export async function deleteAccount(
     if (membership?.invitationStatus === "active") {
       const householdId = membership.householdId;
       if (membership.role === "owner") {
+        // Only a person with an account can take the household over; people without one (the
+        // demo's partner, the people of a restored export) go with it.
         const others = await tx
           .select({ id: members.id })
           .from(members)
@@ -99,6 +101,7 @@ export async function deleteAccount(
               eq(members.isHousehold, false),
               eq(members.invitationStatus, "active"),
               ne(members.id, membership.id),
+              isNotNull(members.userId),
             ),
           )
           .limit(1);
