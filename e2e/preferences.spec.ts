@@ -25,6 +25,21 @@ test("switching to Dutch shows Dutch, also after a reload", async ({ page }) => 
   await expect(page.getByRole("main").getByLabel("E-mailadres", { exact: true })).toBeVisible();
 });
 
+test("a Dutch browser gets the landing page in Dutch on its first visit", async ({
+  browser,
+  baseURL,
+}) => {
+  // Nothing chosen yet in this browser: its own language decides.
+  const context = await browser.newContext({ baseURL, locale: "nl-NL" });
+  const page = await context.newPage();
+  const landing = new LandingPage(page);
+  await landing.goto();
+  await expect(landing.heading).toHaveText(LandingPage.title.nl);
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  await expect(landing.language.button).toHaveAccessibleName(/Taal: Nederlands$/);
+  await context.close();
+});
+
 test("a language chosen in the dashboard follows the person when they sign in elsewhere", async ({
   page,
   person,

@@ -28,12 +28,30 @@ export const namespaces = [
   "insurance",
 ] as const;
 
+/**
+ * The first of the browser's languages Hearth speaks ("nl-BE" → nl), or English: a Dutch browser
+ * gets Dutch on its first visit, before anyone has chosen.
+ */
+export function browserLanguage(): Language {
+  try {
+    const tags = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+    for (const tag of tags) {
+      const base = tag.toLowerCase().split("-")[0];
+      if (isLanguage(base)) return base;
+    }
+  } catch {
+    // No navigator (or a strange one): English.
+  }
+  return defaultLanguage;
+}
+
+/** The language chosen in this browser, or the browser's own when nobody has chosen yet. */
 export function storedLanguage(): Language {
   try {
     const value = localStorage.getItem(languageStorageKey);
-    return isLanguage(value) ? value : defaultLanguage;
+    return isLanguage(value) ? value : browserLanguage();
   } catch {
-    return defaultLanguage;
+    return browserLanguage();
   }
 }
 
