@@ -21,6 +21,15 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { startEmbeddedPostgres } from "./embedded.ts";
+import {
+  beginLoading,
+  insertJsonRows,
+  nameStamp,
+  publicSequencesSql,
+  publicTablesSql,
+  quoteIdent,
+  setSequences,
+} from "./table-rows.ts";
 
 /**
  * Backups of the embedded database and the uploaded files (issue 16, item 4): one gzipped file
@@ -38,8 +47,6 @@ export const backupVersion = 1;
 const batchRows = 2_000;
 
 export class BackupError extends Error {}
-
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 type Header = {
   format: string;
@@ -106,11 +113,9 @@ export async function writeBackup(options: {
       },
     };
     await write(header);
-    const names = (
-      await client.query<{ name: string }>(
-        "select tablename as name from pg_tables where schemaname = 'public' order by 1",
-      )
-    ).rows.map((row) => row.name);
+    const names = (await client.query<{ name: string }>(publicTablesSql)).rows.map(
+      (row) => row.name,
+    );
     for (const table of names) {
       await write({ table });
       await client.query(
@@ -128,7 +133,7 @@ export async function writeBackup(options: {
       tables[table] = count;
     }
     const sequences = await client.query<{ name: string; value: string | null }>(
-      "select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'",
+      publicSequencesSql,
     );
     await write({ sequences: sequences.rows });
     await client.query("commit");
@@ -234,7 +239,7 @@ export async function restoreBackup(options: {
   const schemaFolder = migrationsUpTo(options.migrationsFolder, header.migrations.lastMillis);
 
   const { dataDir } = options;
-  const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
+  const stamp = nameStamp();
   const kept: { from: string; to: string }[] = [];
   for (const name of ["pg", "files"]) {
     const from = join(dataDir, name);
@@ -295,23 +300,15 @@ async function loadBackup(client: pg.PoolClient, file: string, filesDir: string)
   let ended: { tables: Record<string, number>; files: number } | undefined;
   const flush = async () => {
     if (!current || batch.length === 0) return;
-    await client.query(
-      `insert into ${quoteIdent(current)} overriding system value
-       select * from json_populate_recordset(null::${quoteIdent(current)}, $1::json)`,
-      [`[${batch.join(",")}]`],
-    );
+    await insertJsonRows(client, current, batch);
     counts[current] = (counts[current] ?? 0) + batch.length;
     batch = [];
   };
-  await client.query("begin");
+  const tables = (await client.query<{ name: string }>(publicTablesSql)).rows.map(
+    (row) => row.name,
+  );
+  await beginLoading(client, tables);
   try {
-    await client.query("set local session_replication_role = replica");
-    const tables = (
-      await client.query<{ name: string }>(
-        "select tablename as name from pg_tables where schemaname = 'public'",
-      )
-    ).rows.map((row) => row.name);
-    if (tables.length > 0) await client.query(`truncate ${tables.map(quoteIdent).join(", ")}`);
     let first = true;
     for await (const line of backupLines(file)) {
       if (first) {
@@ -348,13 +345,7 @@ async function loadBackup(client: pg.PoolClient, file: string, filesDir: string)
         }
         current = undefined;
       } else if (item.sequences) {
-        for (const sequence of item.sequences) {
-          if (sequence.value === null) continue;
-          await client.query("select setval($1::regclass, $2::bigint, true)", [
-            quoteIdent(sequence.name),
-            sequence.value,
-          ]);
-        }
+        await setSequences(client, item.sequences);
       } else if (typeof item.file === "string" && typeof item.data === "string") {
         const target = resolve(filesDir, item.file);
         if (!target.startsWith(`${resolve(filesDir)}/`)) {
@@ -395,7 +386,7 @@ export function pruneBackups(folder: string, keep: number): string[] {
 
 /** The name of a backup made at `at`: sorts by time. */
 export function backupName(at = new Date()): string {
-  return `hearth-backup-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z.jsonl.gz`;
+  return `hearth-backup-${nameStamp(at)}Z.jsonl.gz`;
 }
 
 /**

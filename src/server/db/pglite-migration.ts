@@ -4,6 +4,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
+import {
+  beginLoading,
+  insertJsonRows,
+  nameStamp,
+  publicSequencesSql,
+  publicTablesSql,
+  quoteIdent,
+  setSequences,
+} from "./table-rows.ts";
 
 /**
  * Moves a data folder of an earlier Hearth, whose database was PGlite (`DATA_DIR/db`), into the
@@ -38,8 +47,6 @@ export function markMigrationStarted(dataDir: string) {
 
 const batchRows = 5_000;
 
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /**
  * Copies every row of PGlite's folder into `target` (a connection to the new, migrated, empty
  * database, as its superuser). Returns the number of rows per table.
@@ -53,20 +60,14 @@ export async function copyFromPglite(
   const source = await PGlite.create(pgliteFolder(dataDir));
   try {
     await migratePglite(drizzlePglite({ client: source }), { migrationsFolder });
-    const tables = (
-      await source.query<{ name: string }>(
-        "select tablename as name from pg_tables where schemaname = 'public' order by 1",
-      )
-    ).rows.map((row) => row.name);
+    const tables = (await source.query<{ name: string }>(publicTablesSql)).rows.map(
+      (row) => row.name,
+    );
     const counts: Record<string, number> = {};
-    await target.query("begin");
+    // Rows arrive in any order: foreign keys and the roll-up triggers wait (the roll-ups' own
+    // table is copied like the others).
+    await beginLoading(target, tables);
     try {
-      // Rows arrive in any order: foreign keys and the roll-up triggers wait (the roll-ups'
-      // own table is copied like the others).
-      await target.query("set local session_replication_role = replica");
-      if (tables.length > 0) {
-        await target.query(`truncate ${tables.map(quoteIdent).join(", ")}`);
-      }
       for (const table of tables) {
         let after = "(0,0)";
         let copied = 0;
@@ -79,25 +80,19 @@ export async function copyFromPglite(
           const last = batch.rows.at(-1);
           if (!last) break;
           after = last.position;
-          await target.query(
-            `insert into ${quoteIdent(table)} overriding system value
-             select * from json_populate_recordset(null::${quoteIdent(table)}, $1::json)`,
-            [`[${batch.rows.map((row) => row.row).join(",")}]`],
+          await insertJsonRows(
+            target,
+            table,
+            batch.rows.map((row) => row.row),
           );
           copied += batch.rows.length;
         }
         counts[table] = copied;
       }
       const sequences = await source.query<{ name: string; value: string | null }>(
-        "select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'",
+        publicSequencesSql,
       );
-      for (const sequence of sequences.rows) {
-        if (sequence.value === null) continue;
-        await target.query("select setval($1::regclass, $2::bigint, true)", [
-          quoteIdent(sequence.name),
-          sequence.value,
-        ]);
-      }
+      await setSequences(target, sequences.rows);
       for (const table of tables) {
         const [theirs, ours] = await Promise.all([
           source.query<{ n: string }>(`select count(*)::text as n from ${quoteIdent(table)}`),
@@ -127,8 +122,7 @@ export async function copyFromPglite(
 
 /** After a verified copy: keeps the old folder beside, under a name that says what it is. */
 export function retirePgliteFolder(dataDir: string): string {
-  const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
-  const backup = join(dataDir, `db.pglite-backup-${stamp}`);
+  const backup = join(dataDir, `db.pglite-backup-${nameStamp()}`);
   renameSync(pgliteFolder(dataDir), backup);
   rmSync(join(dataDir, migratingMarker), { force: true });
   return backup;
