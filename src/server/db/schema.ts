@@ -19,6 +19,7 @@ export {
   budgets,
   monthlyTotals,
   imports,
+  categoryRules,
 } from "./schema/money.ts";
 export { accountRateLimits } from "./schema/limits.ts";
 export {

@@ -167,6 +167,15 @@ export const imports = pgTable(
     invalid: jsonb("invalid").$type<{ line: number; errors: string[] }[]>().notNull().default([]),
     invalidCount: integer("invalid_count").notNull().default(0),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
+    /**
+     * The categories rows without one of their own were put in (the setup's default, one per
+     * kind; no rule or past entry placed them): "apply rules to existing entries" may re-file
+     * the import's entries still in one of them (decision 037).
+     */
+    defaultCategoryIds: uuid("default_category_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (t) => [index("imports_household_idx").on(t.householdId, t.createdAt.desc())],
 );
@@ -336,4 +345,30 @@ export const monthlyTotals = pgTable(
       .on(t.householdId, t.month, t.memberId, t.categoryId, t.kind)
       .nullsNotDistinct(),
   ],
+);
+
+export const categoryRuleFieldValues = ["any", "counterparty", "description"] as const;
+
+/**
+ * "Counterparty or description contains X → category Y" (decision 037): applied to imported rows
+ * without a category of their own, first matching rule (lowest `position`) wins, and on demand to
+ * existing entries. Matching ignores case and accents.
+ */
+export const categoryRules = pgTable(
+  "category_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    /** Where the text is looked for: the counterparty, the description, or either. */
+    field: text("field", { enum: categoryRuleFieldValues }).notNull().default("any"),
+    pattern: text("pattern").notNull(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("category_rules_household_idx").on(t.householdId, t.position)],
 );

@@ -40,6 +40,7 @@ const areaOfTable: Record<string, ExportArea> = {
   transactions: "income-spending",
   transaction_shares: "income-spending",
   budgets: "income-spending",
+  category_rules: "income-spending",
   savings_accounts: "savings",
   savings_account_shares: "savings",
   savings_rates: "savings",

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   budgets,
   categories,
+  categoryRules,
   imports,
   recurringRules,
   recurringRuleShares,
@@ -94,6 +95,7 @@ export const householdOwnedTables: readonly HouseholdOwnedTable[] = [
     memberColumns: [transactionShares.memberId],
   },
   { table: budgets, householdColumn: budgets.householdId, memberColumns: [budgets.memberId] },
+  { table: categoryRules, householdColumn: categoryRules.householdId, memberColumns: [] },
   {
     table: savingsAccounts,
     householdColumn: savingsAccounts.householdId,
