@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { transactions } from "#server/db/schema/money.ts";
 import { addMonths, today } from "#shared/dates.ts";
@@ -289,5 +289,73 @@ describeOnEachDatabase("npm run seed:demo", (database) => {
     expect(again.created).toBe(false);
     const after = await json<{ count: number }>(`/api/transactions/summary?to=${day}`);
     expect(after.count).toBe(all.count);
+  });
+
+  it("settles what is owed at the end of every quarter, so only what came since is open", async () => {
+    const day = today();
+    const result = await seedDemo(testApp().deps, {
+      today: day,
+      email: "quarters@hearth.local",
+      password: "quarters-settle-up-2026",
+    });
+    if (!result.created) throw new Error("The run made no demo account.");
+    const client = new TestClient(testApp);
+    const signIn = await client.post("/api/auth/sign-in/email", {
+      email: result.email,
+      password: result.password,
+    });
+    expect(signIn.status).toBe(200);
+    type SettleUpAnswer = {
+      balances: { memberId: string; balanceCents: number }[];
+      payments: { amountCents: number }[];
+    };
+    const settleUp = async (): Promise<SettleUpAnswer> => {
+      const response = await client.get("/api/settle-up");
+      expect(response.status).toBe(200);
+      return (await response.json()) as SettleUpAnswer;
+    };
+
+    const { db } = testApp().deps.database;
+    const settlements = await db
+      .select({ occurredOn: transactions.occurredOn, amountCents: transactions.amountCents })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.householdId, result.householdId),
+          eq(transactions.kind, "settlement"),
+          isNull(transactions.deletedAt),
+        ),
+      )
+      .orderBy(desc(transactions.occurredOn));
+    // Two years: one settling-up day at the end of each quarter, on the 28th.
+    const days = [...new Set(settlements.map((row) => row.occurredOn))];
+    expect(days.length).toBeGreaterThanOrEqual(7);
+    for (const settled of days) {
+      expect(Number(settled.slice(5, 7)) % 3).toBe(0);
+      expect(settled.slice(8)).toBe("28");
+    }
+    // What was owed each time, not one fixed amount.
+    expect(new Set(settlements.map((row) => row.amountCents)).size).toBeGreaterThan(1);
+
+    // Something is open today (what came after the last settling-up day) ...
+    const open = await settleUp();
+    expect(open.balances).toHaveLength(2);
+    // ... and nothing was left open by any settlement: without the entries after a settling-up
+    // day, quarter by quarter going back, the settle-up finds everyone even.
+    for (const settled of days) {
+      await db
+        .update(transactions)
+        .set({ deletedAt: new Date() })
+        .where(
+          and(
+            eq(transactions.householdId, result.householdId),
+            gt(transactions.occurredOn, settled),
+            isNull(transactions.deletedAt),
+          ),
+        );
+      const then = await settleUp();
+      expect(then.payments, `owed after settling up on ${settled}`).toEqual([]);
+      expect(then.balances.map((balance) => balance.balanceCents)).toEqual([0, 0]);
+    }
   });
 });

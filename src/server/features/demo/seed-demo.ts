@@ -16,6 +16,7 @@ import { subscriptions } from "#server/db/schema/billing.ts";
 import { setOwnerPlanName } from "#server/features/billing/billing.service.ts";
 import { findMembership } from "#server/features/households/households.service.ts";
 import { materializeDue } from "#server/features/recurring/materialize.ts";
+import { recordSettlement, settleUp } from "#server/features/transactions/transactions.service.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { daysInMonth, type IsoDate } from "#shared/dates.ts";
 import { seedDemoInsurance } from "./seed-insurance.ts";
@@ -73,7 +74,7 @@ function iso(year: number, month: number, day: number): IsoDate {
 }
 
 type Entry = {
-  kind: "income" | "expense" | "settlement";
+  kind: "income" | "expense";
   amountCents: number;
   occurredOn: IsoDate;
   categoryKey: string | null;
@@ -236,6 +237,8 @@ export async function seedDemo(
     "De Lachende Koe",
   ];
   let groceryTurn = 0;
+  // The days they settle up, at the end of each quarter (booked once every entry is in).
+  const quarterEnds: IsoDate[] = [];
   for (let offset = 0; offset <= 24; offset++) {
     const year = startYear + Math.floor((startMonth - 1 + offset) / 12);
     const month = ((startMonth - 1 + offset) % 12) + 1;
@@ -359,16 +362,7 @@ export async function seedDemo(
         paidBy: partner,
         receivedBy: null,
       });
-    if (month % 3 === 0)
-      add({
-        kind: "settlement",
-        amountCents: 190_000,
-        occurredOn: iso(year, month, 28),
-        categoryKey: null,
-        merchant: null,
-        paidBy: partner,
-        receivedBy: me,
-      });
+    if (month % 3 === 0) quarterEnds.push(iso(year, month, 28));
   }
 
   const entryRows: (typeof transactions.$inferInsert)[] = [];
@@ -383,12 +377,11 @@ export async function seedDemo(
       occurredOn: entry.occurredOn,
       categoryId: entry.categoryKey ? category(entry.categoryKey) : null,
       merchant: entry.merchant,
-      splitMode: entry.kind === "settlement" ? "personal" : entry.splitMode,
+      splitMode: entry.splitMode,
       paidByMemberId: entry.paidBy,
       receivedByMemberId: entry.receivedBy,
       createdByMemberId: me,
     });
-    if (entry.kind === "settlement") continue;
     const shares = computeShares({
       amountCents: entry.amountCents,
       splitMode: entry.splitMode,
@@ -505,6 +498,21 @@ export async function seedDemo(
     partner,
     today: options.today,
   });
+
+  // Every quarter they settle up: what was owed that day, by the app's own rules (settle-up's
+  // balances up to that day and the fewest payments), so only what came after is left open.
+  for (const day of quarterEnds) {
+    if (day < start || day > options.today) continue;
+    const { payments } = await settleUp(db, viewer, { through: day });
+    for (const payment of payments)
+      await recordSettlement(db, viewer, {
+        fromMemberId: payment.fromMemberId,
+        toMemberId: payment.toMemberId,
+        amountCents: payment.amountCents,
+        occurredOn: day,
+        notes: null,
+      });
+  }
 
   const [counted] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })

@@ -10,6 +10,7 @@ import type {
   Transaction,
   TransactionFilter,
 } from "#shared/schemas/transactions.schema.ts";
+import type { IsoDate } from "#shared/dates.ts";
 import { settle } from "#shared/settlement.ts";
 import { computeShares, type Share } from "#shared/shares.ts";
 import { isUuid } from "#shared/ids.ts";
@@ -246,18 +247,24 @@ export function summarizeEntries(db: Db, viewer: Viewer, filter: TransactionFilt
  * +share for each share; a settlement +amount for who paid back and −amount for who was paid.
  * Then the fewest payments that settle everyone. Active people are listed even when even; a
  * member no longer active is listed while their balance is not zero (so the sum stays zero).
+ * With `through`, only entries up to and including that day count (what was owed then).
  */
-export async function settleUp(db: Db, viewer: Viewer): Promise<SettleUp> {
+export async function settleUp(
+  db: Db,
+  viewer: Viewer,
+  options: { through?: IsoDate } = {},
+): Promise<SettleUp> {
   const household = viewer.householdId;
+  const upTo = options.through ? sql`and occurred_on <= ${options.through}` : sql``;
   const deltas = sql`(
       select paid_by_member_id as member_id, amount_cents as delta
         from ${transactions}
-        where household_id = ${household} and deleted_at is null
+        where household_id = ${household} and deleted_at is null ${upTo}
           and kind in ('expense', 'settlement') and paid_by_member_id is not null
       union all
       select received_by_member_id, -amount_cents
         from ${transactions}
-        where household_id = ${household} and deleted_at is null
+        where household_id = ${household} and deleted_at is null ${upTo}
           and kind in ('income', 'settlement') and received_by_member_id is not null
       union all
       select s.member_id,
@@ -266,6 +273,7 @@ export async function settleUp(db: Db, viewer: Viewer): Promise<SettleUp> {
         join ${transactions} t on t.id = s.transaction_id
         where t.household_id = ${household} and s.household_id = ${household}
           and t.deleted_at is null and t.kind in ('income', 'expense')
+          ${options.through ? sql`and t.occurred_on <= ${options.through}` : sql``}
     ) as deltas`;
   const rows = await db
     .select({
