@@ -17,6 +17,7 @@ import { backfillDefaultCategories } from "./features/categories/default-categor
 import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
 import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
 import { categoryRoutes } from "./features/categories/categories.routes.ts";
+import { categoryRuleRoutes } from "./features/category-rules/category-rules.routes.ts";
 import { csvRoutes } from "./features/csv/csv.routes.ts";
 import { exportRoutes } from "./features/export/export.routes.ts";
 import { insuranceRoutes } from "./features/insurance/insurance.routes.ts";
@@ -136,6 +137,7 @@ export function createApiRoutes(deps: AppDeps) {
     )
     .route("/", adminRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", categoryRoutes({ db }))
+    .route("/", categoryRuleRoutes({ db }))
     // Before transactionRoutes, so /transactions/{id} does not catch /transactions/export.
     .route("/", csvRoutes({ db }))
     .route("/", transactionRoutes({ db }))

@@ -40,6 +40,7 @@ export const validationKeys = [
   "csvAmountNotMoney",
   "currencyNotEuro",
   "importKindMismatch",
+  "ruleTextRequired",
   "controlCharacters",
   "bodyNotJson",
   "rateInvalid",
@@ -145,6 +146,7 @@ const en = {
   currencyNotEuro: "This row is in another currency than the euro: Hearth keeps euros only",
   importKindMismatch:
     "The amount's sign and the category's type disagree: check the sign or the category",
+  ruleTextRequired: "Enter the text the counterparty or description contains (1 to 100 characters)",
   controlCharacters:
     "This text holds an invisible control character (such as NUL): remove it and try again",
   bodyNotJson: "Send the request as a JSON object (content-type: application/json)",
@@ -254,6 +256,8 @@ const nl = {
   currencyNotEuro: "Deze rij is in een andere valuta dan de euro: Hearth houdt alleen euro's bij",
   importKindMismatch:
     "Het teken van het bedrag en de soort van de categorie spreken elkaar tegen: controleer het teken of de categorie",
+  ruleTextRequired:
+    "Vul de tekst in die in de tegenpartij of omschrijving staat (1 tot 100 tekens)",
   controlCharacters:
     "Deze tekst bevat een onzichtbaar stuurteken (zoals NUL): haal het weg en probeer het opnieuw",
   bodyNotJson: "Stuur het verzoek als een JSON-object (content-type: application/json)",

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
 import { account, session } from "#server/db/schema/auth.ts";
 import { members } from "#server/db/schema/households.ts";
-import { categories } from "#server/db/schema/money.ts";
+import { categories, categoryRules } from "#server/db/schema/money.ts";
 import { budgets } from "#server/db/schema/money.ts";
 import { subscriptionPlanFeatures } from "#server/db/schema/billing.ts";
 import {
@@ -262,6 +262,21 @@ async function throwawayCategory(fx: MatrixFixture) {
     })
     .returning({ id: categories.id });
   if (!row) throw new Error("No category row.");
+  return row.id;
+}
+
+/** A category rule of A's, for the routes that change or remove one. */
+async function throwawayRule(fx: MatrixFixture) {
+  const [row] = await db(fx)
+    .insert(categoryRules)
+    .values({
+      householdId: fx.a.householdId,
+      pattern: `Matrix ${crypto.randomUUID().slice(0, 8)}`,
+      categoryId: fx.a.expenseCategoryId,
+      position: 1000,
+    })
+    .returning({ id: categoryRules.id });
+  if (!row) throw new Error("No rule row.");
   return row.id;
 }
 
@@ -1950,6 +1965,60 @@ export const routeMatrix: MatrixEntry[] = [
     expect: household(200),
   },
 
+  // ——— Category rules (decision 037) ———
+  {
+    route: "GET /api/category-rules",
+    request: () => ({ path: "/api/category-rules" }),
+    expect: {
+      ...signedIn({ status: 200, check: noRowsOfA }),
+      member: 200,
+      owner: 200,
+    },
+  },
+  {
+    route: "POST /api/category-rules",
+    request: ({ a }) => ({
+      path: "/api/category-rules",
+      body: { pattern: "Matrix market", field: "counterparty", categoryId: a.expenseCategoryId },
+    }),
+    expect: householdBody(201),
+    badInput: { optional: ["field", "first"] },
+  },
+  {
+    route: "PATCH /api/category-rules/:id",
+    setup: async (fx) => ({ ruleId: await throwawayRule(fx) }),
+    request: ({ a, made }) => ({
+      path: `/api/category-rules/${made.ruleId}`,
+      body: { pattern: "Matrix shop", categoryId: a.expenseCategoryId, position: 0 },
+    }),
+    expect: { ...household(200), otherHousehold: 404, admin: 404 },
+    badInput: { optional: ["pattern", "categoryId", "position"] },
+  },
+  {
+    route: "DELETE /api/category-rules/:id",
+    setup: async (fx) => ({ ruleId: await throwawayRule(fx) }),
+    request: ({ made }) => ({ path: `/api/category-rules/${made.ruleId}` }),
+    expect: household(204),
+  },
+  {
+    route: "POST /api/category-rules/apply",
+    request: () => ({ path: "/api/category-rules/apply" }),
+    expect: signedIn(200),
+    badInput: { nothingToCorrupt: "reads no body, query or path parameter" },
+  },
+  {
+    route: "POST /api/category-rules/preview",
+    request: () => ({
+      path: "/api/category-rules/preview",
+      body: {
+        rows: [{ kind: "expense", merchant: "Matrix market", notes: "weekly" }],
+        names: [{ kind: "expense", name: "Matrix groceries" }],
+      },
+    }),
+    expect: signedIn(200),
+    badInput: { optional: ["rows", "rows.merchant", "rows.notes", "names"] },
+  },
+
   // ——— Entries ———
   {
     route: "GET /api/transactions",
@@ -1968,6 +2037,29 @@ export const routeMatrix: MatrixEntry[] = [
     route: "GET /api/transactions/summary",
     request: ({ a }) => ({ path: "/api/transactions/summary", query: { member: a.ownerMemberId } }),
     expect: signedIn(200),
+    badInput: {},
+  },
+  {
+    route: "GET /api/transactions/merchants",
+    request: () => ({ path: "/api/transactions/merchants", query: { q: "matrix", limit: "5" } }),
+    expect: {
+      // Anyone signed in hears their own household's merchants: A's only A's people.
+      ...signedIn({
+        status: 200,
+        check: (body) =>
+          JSON.stringify(body).includes("Matrix market") ? "lists A's merchants" : undefined,
+      }),
+      member: {
+        status: 200,
+        check: (body) =>
+          JSON.stringify(body).includes("Matrix market") ? undefined : "misses A's merchant",
+      },
+      owner: {
+        status: 200,
+        check: (body) =>
+          JSON.stringify(body).includes("Matrix market") ? undefined : "misses A's merchant",
+      },
+    },
     badInput: {},
   },
   {

@@ -1,6 +1,13 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Queryable } from "#server/db/client.ts";
-import { budgets, categories, recurringRules, transactions } from "#server/db/schema/money.ts";
+import {
+  budgets,
+  categories,
+  categoryRules,
+  imports,
+  recurringRules,
+  transactions,
+} from "#server/db/schema/money.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import type {
@@ -216,6 +223,14 @@ export async function moveCategoryInto(
     .update(budgets)
     .set({ categoryId: targetId, updatedAt: new Date() })
     .where(and(eq(budgets.householdId, householdId), eq(budgets.categoryId, sourceId)));
+  // Category rules follow (decision 037), and imports' default categories with them.
+  await tx
+    .update(categoryRules)
+    .set({ categoryId: targetId })
+    .where(and(eq(categoryRules.householdId, householdId), eq(categoryRules.categoryId, sourceId)));
+  await tx.execute(sql`
+    update ${imports} set default_category_ids = array_replace(default_category_ids, ${sourceId}::uuid, ${targetId}::uuid)
+    where household_id = ${householdId} and ${sourceId}::uuid = any(default_category_ids)`);
   await tx
     .delete(categories)
     .where(and(eq(categories.householdId, householdId), eq(categories.id, sourceId)));

@@ -23,6 +23,8 @@ import { detectBank } from "#shared/bank-detect.ts";
 import { categoryName as nameForReader, categoryNames } from "#shared/default-categories.ts";
 import type { ListSort, TransactionFilter } from "#shared/schemas/transactions.schema.ts";
 import { checkMembers, fieldError } from "../transactions/entry-references.ts";
+import { placeImportRows } from "../category-rules/category-rules.service.ts";
+import { matchText } from "#shared/category-rules.ts";
 import { insertImportBatch } from "./import-insert.ts";
 import { prepareImport } from "./import-prepare.ts";
 import { listTransactionPage } from "../transactions/transaction-query.ts";
@@ -192,11 +194,18 @@ export async function importTransactions(
       memberId,
       createdByMemberId: viewer.memberId,
     });
+    // Rows without a category of their own: a rule's, else the counterparty's last (decision 037).
+    const { placed, open } = await placeImportRows(
+      db,
+      householdId,
+      good,
+      request.setup.defaultCategory,
+    );
     const categoryIds = await resolveCategories(
       db,
       householdId,
       existing,
-      good,
+      good.filter((_, index) => !placed[index]),
       createdCategoryIds,
     );
     let imported = 0;
@@ -206,7 +215,7 @@ export async function importTransactions(
         kind: row.kind,
         amountCents: row.amountCents,
         occurredOn: row.occurredOn,
-        categoryId: categoryIds.get(categoryKey(row)) ?? null,
+        categoryId: placed[start + index] ?? categoryIds.get(categoryKey(row)) ?? null,
         merchant: row.merchant,
         notes: row.notes,
         importHash: keys[start + index] ?? "",
@@ -233,6 +242,14 @@ export async function importTransactions(
         duplicates: good.length - imported,
         invalid: bad.slice(0, maxStoredBadRows),
         invalidCount: bad.length,
+        // The default categories its rows without one stayed in: "apply rules" may re-file them.
+        defaultCategoryIds: [
+          ...new Set(
+            good.flatMap((row, index) =>
+              open[index] && !placed[index] ? [categoryIds.get(categoryKey(row)) ?? ""] : [],
+            ),
+          ),
+        ].filter((id) => id !== ""),
       })
       .where(eq(imports.id, importId));
     if (imported >= analyzeAfterRows) {
@@ -285,12 +302,14 @@ function categoryKinds(rows: readonly ExistingCategory[]): CategoryKinds {
   return kinds;
 }
 
+/** Case, accents and spaces do not make another category ("boodschappen " is "Boodschappen"). */
 const categoryKey = (row: { kind: string; category: string }) =>
-  `${row.kind}|${row.category.trim().toLowerCase()}`;
+  `${row.kind}|${matchText(row.category)}`;
 
 /**
  * The category id of each kind+name of the rows: an existing one of the household (archived
- * too, names compared case-insensitively), else a new one (its id added to `created`).
+ * too, names compared without case, accents or extra spaces), else a new one (its id added to
+ * `created`).
  */
 async function resolveCategories(
   db: Db,

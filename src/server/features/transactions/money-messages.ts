@@ -9,12 +9,14 @@ const en = {
   category: "We could not find this category.",
   transaction: "We could not find this entry.",
   member: "We could not find this member.",
+  rule: "We could not find this rule.",
 } as const;
 
 const nl = {
   category: "We konden deze categorie niet vinden.",
   transaction: "We konden deze post niet vinden.",
   member: "We konden dit lid niet vinden.",
+  rule: "We konden deze regel niet vinden.",
 } as const satisfies Record<keyof typeof en, string>;
 
 const messages: Record<Language, Record<keyof typeof en, string>> = { en, nl };
