@@ -1,46 +1,24 @@
+import { banksByIbanCode, recogniseBank } from "./bank-presets.ts";
+import { parseCsv } from "./csv-import.ts";
+
 /**
- * The bank a CSV export comes from, when its first lines say so: a bank's own header names or
- * title, else the bank code of the account's IBAN (NL00INGB…). Only for the import's history
- * (decision 031); how a file is read never depends on it. Null when nothing is sure.
+ * The bank a CSV export comes from, as the key the import's history keeps (`bankName` shows it):
+ * the preset whose layout the file's first lines are in (shared/bank-presets.ts), else the bank
+ * code of the account's IBAN (NL00INGB…) seen in most of them. Null when nothing is sure. The
+ * server names the bank of an import the preview did not name; how a file is read never depends
+ * on it.
  */
-
-const byHeader: readonly { bank: string; words: readonly string[] }[] = [
-  { bank: "ING", words: ["naam / omschrijving", "af bij"] },
-  { bank: "ING", words: ["name / description", "debit/credit"] },
-  { bank: "Rabobank", words: ["iban/bban", "volgnr"] },
-  { bank: "KNAB", words: ["knab export"] },
-  { bank: "Revolut", words: ["started date", "completed date"] },
-  { bank: "Starling", words: ["counter party", "spending category"] },
-  { bank: "American Express", words: ["card member", "account #"] },
-  { bank: "Sparkasse", words: ["auftraggeber/zahlungsempfänger", "umsatz"] },
-  { bank: "DKB", words: ["girokonto", "gläubiger-id"] },
-];
-
-/** Bank codes in Dutch IBANs (positions 5–8). */
-const byIbanCode: Record<string, string> = {
-  INGB: "ING",
-  RABO: "Rabobank",
-  ABNA: "ABN AMRO",
-  ASNB: "ASN Bank",
-  SNSB: "SNS",
-  RBRB: "RegioBank",
-  TRIO: "Triodos",
-  BUNQ: "bunq",
-  KNAB: "KNAB",
-  FVLB: "Van Lanschot",
-};
-
 export function detectBank(text: string): string | null {
-  const head = text.slice(0, 4000);
-  const lower = head.toLowerCase();
-  for (const { bank, words } of byHeader) {
-    if (words.every((word) => lower.includes(word))) return bank;
-  }
+  // The first 30 lines are enough for every layout (and cheap for a file of 100,000 rows).
+  const head = text.slice(0, 16_000);
+  const cut = head.length < text.length ? head.slice(0, head.lastIndexOf("\n") + 1) : head;
+  const recognised = recogniseBank(parseCsv(cut).records);
+  if (recognised) return recognised.preset.key;
   // The account's own IBAN sits in every row of most Dutch exports: the code seen most often.
   const counts = new Map<string, number>();
   for (const match of head.matchAll(/\bNL\d{2}([A-Z]{4})\d{10}\b/g)) {
-    const bank = byIbanCode[match[1] ?? ""];
-    if (bank) counts.set(bank, (counts.get(bank) ?? 0) + 1);
+    const bank = banksByIbanCode[match[1] ?? ""];
+    if (bank) counts.set(bank.key, (counts.get(bank.key) ?? 0) + 1);
   }
   let best: string | null = null;
   let bestCount = 1;

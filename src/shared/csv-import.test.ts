@@ -157,6 +157,7 @@ describe("mapImportRows", () => {
         category: "Food",
         merchant: "Shop",
         notes: null,
+        reference: null,
       },
       {
         line: 3,
@@ -166,6 +167,7 @@ describe("mapImportRows", () => {
         category: "Other",
         merchant: "Refund",
         notes: "back",
+        reference: null,
       },
     ]);
     expect(bad).toEqual([

@@ -160,6 +160,11 @@ export const importSetupSchema = z.object({
     notes: columnIndex.nullish(),
     /** The row's currency: a row in another currency than the euro is refused. */
     currency: columnIndex.nullish(),
+    /**
+     * The bank's own reference of the row (Rabobank's Volgnr, Knab's Referentie, an OFX FITID):
+     * when a row has one, it is the row's identity for duplicates (`importKeys`).
+     */
+    reference: columnIndex.nullish(),
   }),
   hasHeader: z.boolean(),
   dateFormat: z.enum(dateFormats),
@@ -190,6 +195,8 @@ export type ImportRow = {
   category: string;
   merchant: string | null;
   notes: string | null;
+  /** The bank's own reference of the row, when the setup maps one and the row has it. */
+  reference: string | null;
 };
 
 export type BadRow = { line: number; errors: ValidationKey[] };
@@ -545,7 +552,9 @@ export function mapImportRows(
     else if (category.length > 60) errors.push("nameTooLong");
     const merchant = textCell(cells, columns.merchant);
     const notes = textCell(cells, columns.notes);
-    if (merchant.length > 200 || notes.length > 2000) errors.push("textTooLong");
+    const reference = textCell(cells, columns.reference);
+    if (merchant.length > 200 || notes.length > 2000 || reference.length > 200)
+      errors.push("textTooLong");
 
     if (errors.length > 0 || !occurredOn || signed === null || !kind) {
       bad.push({ line, errors: errors.length > 0 ? errors : ["invalid"] });
@@ -559,6 +568,7 @@ export function mapImportRows(
       category,
       merchant: merchant || null,
       notes: notes || null,
+      reference: reference || null,
     };
     good.push(row);
     if (fromColumn) named.add(row);
@@ -591,21 +601,28 @@ export function mapImportRows(
 }
 
 /**
- * The keys that make an import idempotent: the row's normalised fields and its place among
- * identical rows of the same file ("#0", "#1", ...), so two equal rows are both imported but
- * the same file again adds nothing. The server hashes them.
+ * The keys that make an import idempotent. A row with the bank's own reference (Rabobank's
+ * Volgnr, Knab's Referentie, an OFX FITID, a CAMT entry reference) is known by it, with its date
+ * and amount (two accounts' sequence numbers may meet; a reference, date and amount do not): the
+ * same row in another download, another language or under another mapping of the other columns
+ * is the same entry, and two rows alike in everything but their references are both kept. A row
+ * without one is known by its normalised fields. Either way with its place among rows of the same
+ * key in the file ("#0", "#1", ...), so two equal rows are both imported but the same file again
+ * adds nothing. The server hashes them.
  */
 export function importKeys(rows: readonly ImportRow[]): string[] {
   const seen = new Map<string, number>();
   return rows.map((row) => {
-    const key = [
-      row.occurredOn,
-      row.kind,
-      row.amountCents,
-      row.category.toLowerCase(),
-      row.merchant ?? "",
-      row.notes ?? "",
-    ].join("|");
+    const key = row.reference
+      ? ["ref", row.reference, row.occurredOn, row.amountCents].join("|")
+      : [
+          row.occurredOn,
+          row.kind,
+          row.amountCents,
+          row.category.toLowerCase(),
+          row.merchant ?? "",
+          row.notes ?? "",
+        ].join("|");
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
     return `${key}#${n}`;
@@ -787,6 +804,21 @@ const headerNames = {
     "waehrung",
     "devies",
     "currency code",
+  ],
+  reference: [
+    "reference",
+    "referentie",
+    "transactiereferentie",
+    "volgnr",
+    "volgnummer",
+    "transaction id",
+    "transactie id",
+    "transactie-id",
+    "fitid",
+    "transaction reference",
+    "entry reference",
+    "id",
+    "transferwise id",
   ],
 } satisfies Record<string, string[]>;
 const allHeaderNames = new Set(Object.values(headerNames).flat());
@@ -1243,6 +1275,14 @@ function analyseTable(
         )[0]?.index ??
       null,
   );
+  // The bank's own reference: a named column whose values differ from row to row (Starling's
+  // "Reference" repeats a payment's words and is not one; its preset says so).
+  const reference = take(
+    findNamed(
+      headerNames.reference,
+      (c) => c.values.length > 0 && c.distinct === c.values.length && !c.dateLike,
+    ),
+  );
   // A counterparty's account number is not its name (bunq's "Counterparty" is an IBAN).
   const words = (c: ColumnFacts) => !c.accountLike;
   let merchant = take(findNamed(headerNames.merchant, words));
@@ -1277,6 +1317,7 @@ function analyseTable(
         merchant,
         notes,
         currency,
+        reference,
       },
       hasHeader,
       dateFormat,

@@ -12,6 +12,7 @@ import type { Account } from "#client/features/account/account.queries.ts";
 import { useMembers } from "#client/features/households/households.queries.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { useLanguage } from "#client/lib/use-language.ts";
+import { bankName } from "#shared/bank-presets.ts";
 import type { Language } from "#shared/i18n.ts";
 import { isValidationKey, validationMessage } from "#shared/validation.ts";
 import {
@@ -143,7 +144,11 @@ export function ImportHistory({
                     {item.fileName ?? t("import.history.noName")}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {[item.bank, formatWhen(item.createdAt, language), who]
+                    {[
+                      item.bank ? bankName(item.bank) : null,
+                      formatWhen(item.createdAt, language),
+                      who,
+                    ]
                       .filter(Boolean)
                       .join(" · ")}
                   </p>

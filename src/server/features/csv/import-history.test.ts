@@ -241,7 +241,7 @@ describeOnEachDatabase("import history and undo", (database) => {
       }),
     );
     const [item] = await history(who);
-    expect(item).toMatchObject({ bank: "ING", imported: 1 });
+    expect(item).toMatchObject({ bank: "ing", imported: 1 });
   });
 
   it("answers another household's import, or no import, as not found and changes nothing", async () => {
