@@ -27,6 +27,7 @@ import { savingsRoutes } from "./features/savings/savings.routes.ts";
 import { taxesRoutes } from "./features/taxes/taxes.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { recurringRoutes } from "./features/recurring/recurring.routes.ts";
+import { merchantRoutes } from "./features/transactions/merchants.routes.ts";
 import { quickEntryRoutes } from "./features/transactions/quick-entry.routes.ts";
 import { transactionRoutes } from "./features/transactions/transactions.routes.ts";
 import { householdRoutes } from "./features/households/households.routes.ts";
@@ -140,6 +141,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", categoryRuleRoutes({ db }))
     // Before transactionRoutes, so /transactions/{id} does not catch /transactions/export.
     .route("/", csvRoutes({ db }))
+    .route("/", merchantRoutes({ db }))
     .route("/", transactionRoutes({ db }))
     .route("/", quickEntryRoutes({ db, adminEmails: deps.config.adminEmails }))
     .route("/", recurringRoutes({ db }))

@@ -244,3 +244,28 @@ export const quickEntryInputSchema = z.object({
   merchant: optionalText(200),
 });
 export type QuickEntryInput = z.input<typeof quickEntryInputSchema>;
+
+/**
+ * The merchant field's suggestions (`GET /api/transactions/merchants`): the household's merchants
+ * (sources, for income) that contain `q`, those that start with it first, then the most used and
+ * the most recent; each with the category last used with it.
+ */
+export const merchantQuerySchema = z.object({
+  q: z.string().trim().max(200).default(""),
+  kind: z.enum(entryKinds).optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export type MerchantQuery = z.output<typeof merchantQuerySchema>;
+
+export const merchantSuggestionSchema = z.object({
+  /** As it was written the last time. */
+  merchant: z.string(),
+  /** The category of the latest entry with this merchant that has one, or null. */
+  categoryId: z.string().nullable(),
+  /** How many entries carry it (of the household's latest 10,000). */
+  uses: z.number().int(),
+  lastOn: z.string(),
+});
+export type MerchantSuggestion = z.infer<typeof merchantSuggestionSchema>;
+
+export const merchantSuggestionsSchema = z.object({ items: z.array(merchantSuggestionSchema) });
