@@ -20,6 +20,7 @@ export {
   monthlyTotals,
   imports,
   categoryRules,
+  importMappings,
 } from "./schema/money.ts";
 export { accountRateLimits } from "./schema/limits.ts";
 export {

@@ -372,3 +372,26 @@ export const categoryRules = pgTable(
   },
   (t) => [index("category_rules_household_idx").on(t.householdId, t.position)],
 );
+
+/**
+ * The mapping a household last imported a file of one shape with (decision 035): the shape is a
+ * hash of the file's delimiter, width and header row (shared/import-shape.ts), so the next file
+ * of that bank's layout starts from the columns, formats and choices the family made, ahead of
+ * the preset and the guess. One row per shape, replaced by each import.
+ */
+export const importMappings = pgTable(
+  "import_mappings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    shape: text("shape").notNull(),
+    /** The import's setup (shared/csv-import.ts ImportSetup), as the import was sent. */
+    setup: jsonb("setup").$type<Record<string, unknown>>().notNull(),
+    /** The bank's layout the preview recognised (a preset's key), if any. */
+    bank: text("bank"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("import_mappings_household_shape_idx").on(t.householdId, t.shape)],
+);

@@ -37,6 +37,7 @@ const areaOfTable: Record<string, ExportArea> = {
   recurring_rules: "income-spending",
   recurring_rule_shares: "income-spending",
   imports: "income-spending",
+  import_mappings: "income-spending",
   transactions: "income-spending",
   transaction_shares: "income-spending",
   budgets: "income-spending",

@@ -4,6 +4,7 @@ import {
   budgets,
   categories,
   categoryRules,
+  importMappings,
   imports,
   recurringRules,
   recurringRuleShares,
@@ -96,6 +97,17 @@ export const householdOwnedTables: readonly HouseholdOwnedTable[] = [
   },
   { table: budgets, householdColumn: budgets.householdId, memberColumns: [budgets.memberId] },
   { table: categoryRules, householdColumn: categoryRules.householdId, memberColumns: [] },
+  {
+    table: importMappings,
+    householdColumn: importMappings.householdId,
+    memberColumns: [],
+    // One mapping per file shape: where both households remembered one, the joined one's stays.
+    beforeMove: (move) => [
+      sql`delete from import_mappings f where f.household_id = ${move.fromHouseholdId}::uuid
+          and exists (select 1 from import_mappings t
+            where t.household_id = ${move.toHouseholdId}::uuid and t.shape = f.shape)`,
+    ],
+  },
   {
     table: savingsAccounts,
     householdColumn: savingsAccounts.householdId,
