@@ -73,3 +73,59 @@ export function monthRange(month: string): { from: IsoDate; to: IsoDate } {
   const last = daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
 }
+
+/**
+ * How a date is typed and shown in a date field, in Hearth's language (not the browser's):
+ * Dutch `dd-mm-jjjj`, English the British `dd/mm/yyyy` (day first, as Hearth's other dates).
+ */
+export const dateFieldFormat = {
+  en: { separator: "/", placeholder: "dd/mm/yyyy" },
+  nl: { separator: "-", placeholder: "dd-mm-jjjj" },
+} as const satisfies Record<"en" | "nl", { separator: string; placeholder: string }>;
+
+/** A `YYYY-MM-DD` date as a date field shows it (`27-11-2026`, `27/11/2026`); other text as it is. */
+export function formatDateField(value: string, language: "en" | "nl"): string {
+  if (!isIsoDate(value)) return value;
+  const separator = dateFieldFormat[language].separator;
+  return [value.slice(8, 10), value.slice(5, 7), value.slice(0, 4)].join(separator);
+}
+
+/**
+ * What a person typed in a date field as `YYYY-MM-DD`, or null when it is not a date. Day first,
+ * any separator (`27-11-2026`, `27/11/2026`, `27.11.2026`, `1-2-2026`), the digits alone
+ * (`27112026`), or `2026-11-27`. With `complete: false` (when the person leaves the field), a
+ * two-digit year is this century (`27-11-26`) and a missing year is `reference`'s year
+ * (`27-11`, `2711`).
+ */
+export function parseDateField(
+  text: string,
+  options: { complete?: boolean; reference?: IsoDate } = {},
+): IsoDate | null {
+  const complete = options.complete ?? true;
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  let parts = trimmed.split(/[^0-9]+/).filter((part) => part !== "");
+  if (parts.length === 1) {
+    const digits = parts[0] ?? "";
+    if (digits.length === 8) parts = [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)];
+    else if (!complete && digits.length === 6)
+      parts = [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)];
+    else if (!complete && digits.length === 4) parts = [digits.slice(0, 2), digits.slice(2, 4)];
+    else return null;
+  }
+  if (parts.length === 3 && (parts[0] ?? "").length === 4) {
+    parts = [parts[2] ?? "", parts[1] ?? "", parts[0] ?? ""];
+  }
+  if (parts.length === 2 && !complete) {
+    parts = [...parts, (options.reference ?? today()).slice(0, 4)];
+  }
+  if (parts.length !== 3) return null;
+  const [dayText = "", monthText = "", yearText = ""] = parts;
+  if (dayText.length > 2 || monthText.length > 2) return null;
+  let year: string;
+  if (yearText.length === 4) year = yearText;
+  else if (!complete && yearText.length === 2) year = `20${yearText}`;
+  else return null;
+  const iso = `${year}-${monthText.padStart(2, "0")}-${dayText.padStart(2, "0")}`;
+  return isIsoDate(iso) ? iso : null;
+}
