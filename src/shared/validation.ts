@@ -39,6 +39,9 @@ export const validationKeys = [
   "csvColumnMissing",
   "csvAmountNotMoney",
   "currencyNotEuro",
+  "ofxInvalid",
+  "camtInvalid",
+  "mt940Invalid",
   "importKindMismatch",
   "ruleTextRequired",
   "controlCharacters",
@@ -144,6 +147,12 @@ const en = {
   csvAmountNotMoney:
     "The amount column holds account or card numbers, not amounts: choose the column of amounts",
   currencyNotEuro: "This row is in another currency than the euro: Hearth keeps euros only",
+  ofxInvalid:
+    "This file looks like an OFX or QFX bank file but cannot be read: download it from your bank again, or choose its CSV export",
+  camtInvalid:
+    "This file looks like a CAMT.053 bank statement but is not valid XML of one: download it from your bank again, or choose its CSV export",
+  mt940Invalid:
+    "This file looks like an MT940 bank statement but has no transactions that can be read: download it from your bank again, or choose its CSV export",
   importKindMismatch:
     "The amount's sign and the category's type disagree: check the sign or the category",
   ruleTextRequired: "Enter the text the counterparty or description contains (1 to 100 characters)",
@@ -254,6 +263,12 @@ const nl = {
   csvAmountNotMoney:
     "De bedragkolom bevat rekening- of kaartnummers, geen bedragen: kies de kolom met bedragen",
   currencyNotEuro: "Deze rij is in een andere valuta dan de euro: Hearth houdt alleen euro's bij",
+  ofxInvalid:
+    "Dit bestand lijkt een OFX- of QFX-bankbestand maar is niet te lezen: download het opnieuw bij je bank, of kies de CSV-export",
+  camtInvalid:
+    "Dit bestand lijkt een CAMT.053-afschrift maar is geen geldige XML daarvan: download het opnieuw bij je bank, of kies de CSV-export",
+  mt940Invalid:
+    "Dit bestand lijkt een MT940-afschrift maar heeft geen transacties die te lezen zijn: download het opnieuw bij je bank, of kies de CSV-export",
   importKindMismatch:
     "Het teken van het bedrag en de soort van de categorie spreken elkaar tegen: controleer het teken of de categorie",
   ruleTextRequired:

@@ -44,33 +44,56 @@ export type LoadedCsv = {
   text: string;
   fileName: string;
   records: CsvRecord[];
+  /** A bank's statement file read as records (OFX, CAMT.053, MT940); absent for CSV. */
+  format?: string | undefined;
   /** How the bytes were read: UTF-8, or Windows-1252 (ISO-8859-1) when they are not UTF-8. */
   encoding: CsvEncoding;
 };
 
 /**
+ * How a dialog reads a file's text into records: CSV by default; the transactions' import also
+ * reads banks' statement files (shared/statement-files, decision 036). A file it cannot read
+ * gives the reason (a validation key) when there is one.
+ */
+type FileRead = { ok: true; records: CsvRecord[]; format?: string } | { ok: false; key: string };
+export type FileReader = (text: string) => FileRead | Promise<FileRead>;
+
+const readCsv: FileReader = (text) => ({ ok: true, records: parseCsv(text).records });
+
+/**
  * A chosen CSV file and the setup guessed from it: `onFile` reads and parses the file, then
  * `guess` proposes the setup, which the dialog's controls change with `change`/`changeColumn`.
  */
-export function useCsvFile<S extends CsvSetup>(guess: (records: CsvRecord[]) => S) {
+export function useCsvFile<S extends CsvSetup>(
+  guess: (records: CsvRecord[]) => S,
+  read: FileReader = readCsv,
+) {
   const { t } = useTranslation("common");
   const [loaded, setLoaded] = useState<LoadedCsv | null>(null);
   const [setup, setSetup] = useState<S | null>(null);
   const [readFailed, setReadFailed] = useState(false);
+  const [readProblem, setReadProblem] = useState<string | null>(null);
 
   const reset = () => {
     setLoaded(null);
     setSetup(null);
     setReadFailed(false);
+    setReadProblem(null);
   };
   const onFile = async (file: File | undefined) => {
     reset();
     if (!file) return;
     try {
       const { text, encoding } = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
-      const { records } = parseCsv(text);
+      const result = await read(text);
+      if (!result.ok) {
+        setReadFailed(true);
+        setReadProblem(result.key);
+        return;
+      }
+      const { records, format } = result;
       if (records.length === 0) throw new Error("empty");
-      setLoaded({ text, fileName: file.name, records, encoding });
+      setLoaded({ text, fileName: file.name, records, encoding, format });
       setSetup(guess(records));
     } catch {
       setReadFailed(true);
@@ -98,7 +121,18 @@ export function useCsvFile<S extends CsvSetup>(guess: (records: CsvRecord[]) => 
           }
         : current,
     );
-  return { loaded, setup, readFailed, onFile, reset, width, columnLabel, change, changeColumn };
+  return {
+    loaded,
+    setup,
+    readFailed,
+    readProblem,
+    onFile,
+    reset,
+    width,
+    columnLabel,
+    change,
+    changeColumn,
+  };
 }
 
 const encodingNames: Record<CsvEncoding, string> = {
@@ -116,6 +150,9 @@ export function CsvFileField({
   id,
   loaded,
   readFailed,
+  readProblem,
+  accept = ".csv,.txt,text/csv,text/plain",
+  label,
   hasHeader,
   skipTop,
   skipBottom,
@@ -125,6 +162,12 @@ export function CsvFileField({
   id: string;
   loaded: LoadedCsv | null;
   readFailed: boolean;
+  /** Why the file could not be read (a validation key), when known. */
+  readProblem?: string | null | undefined;
+  /** The file types the picker offers. */
+  accept?: string;
+  /** The field's label (default "CSV file"). */
+  label?: string;
   hasHeader: boolean;
   /** Lines before and after the table, left out of the count of rows. */
   skipTop?: number | null | undefined;
@@ -132,24 +175,30 @@ export function CsvFileField({
   onFile: (file: File | undefined) => void;
   testId?: string;
 }) {
-  const { t } = useTranslation("common");
+  const { t, i18n } = useTranslation("common");
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{t("csv.file")}</Label>
+      <Label htmlFor={id}>{label ?? t("csv.file")}</Label>
       <Input
         id={id}
         type="file"
-        accept=".csv,.txt,text/csv,text/plain"
+        accept={accept}
         className="cursor-pointer file:mr-3 file:cursor-pointer"
         data-testid={testId}
         onChange={(event) => onFile(event.target.files?.[0])}
       />
       {readFailed ? (
-        <p className="text-sm text-destructive">{t("csv.readFailed")}</p>
+        <p className="text-sm text-destructive" role="alert" data-testid="csv-read-failed">
+          {readProblem ? validationMessage(readProblem, language) : t("csv.readFailed")}
+        </p>
       ) : loaded ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <FileUpIcon className="size-4" aria-hidden="true" />
           {loaded.fileName} ·{" "}
+          {loaded.format ? (
+            <span data-testid="csv-format">{t(`csv.formats.${loaded.format}`)} · </span>
+          ) : null}
           {t("csv.rows", {
             // The data rows: a header row holds column names, not data.
             count: tableRows(loaded.records, { hasHeader, skipTop, skipBottom }).length,

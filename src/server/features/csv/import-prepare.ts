@@ -5,17 +5,17 @@ import {
   importKeys,
   importLineKeys,
   mapImportRows,
-  parseCsv,
   tableRows,
   type BadRow,
   type CategoryKinds,
   type ImportRow,
   type ImportSetup,
 } from "#shared/csv-import.ts";
+import { readImportFile } from "#shared/statement-files/detect.ts";
 import type { ValidationKey } from "#shared/validation.ts";
 
 /**
- * The CPU half of an import: parse the file, check its columns, map its rows to entries and hash
+ * The CPU half of an import: parse the file (CSV, or a statement file: decision 036), check its columns, map its rows to entries and hash
  * each row's identity. For a large file (over `workerFromBytes`) it runs in a worker thread
  * (`import-worker.ts`), so the server keeps answering everyone else while 100,000 rows are read;
  * a small file is read in place (a worker's start costs more than the file).
@@ -38,7 +38,10 @@ const hash = (key: string) => createHash("sha256").update(key).digest("hex");
 
 export function prepareImportHere(input: PrepareInput): PreparedImport {
   const { setup } = input;
-  const { records } = parseCsv(input.text);
+  // A bank's statement file (OFX, CAMT.053, MT940) is known by its content, as in the preview.
+  const file = readImportFile(input.text);
+  if (!file.ok) return { ok: false, field: "text", key: file.key };
+  const { records } = file;
   const dataRows = tableRows(records, setup).length;
   if (dataRows <= 0) return { ok: false, field: "text", key: "csvEmpty" };
   if (dataRows > input.maxRows) return { ok: false, field: "text", key: "csvTooLarge" };

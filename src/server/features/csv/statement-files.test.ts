@@ -1,0 +1,330 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  analyseImport,
+  decodeCsvBytes,
+  mapImportRows,
+  type CsvRecord,
+} from "#shared/csv-import.ts";
+import {
+  detectStatementFormat,
+  readImportFile,
+  type StatementFormat,
+} from "#shared/statement-files/detect.ts";
+import { plainAmount } from "#shared/statement-files/records.ts";
+
+/**
+ * Banks' statement files (test/fixtures/bank-files: rows of our own making in each format's
+ * published layout) read as the preview and the server read them: the format from the content,
+ * the records guessed by the CSV path's analysis with nothing touched, checked row by row.
+ */
+
+type Row = [
+  date: string,
+  kind: "income" | "expense",
+  cents: number,
+  counterparty: string | null,
+  description: string | null,
+  reference: string,
+];
+
+const fixture = (name: string) =>
+  decodeCsvBytes(
+    new Uint8Array(
+      readFileSync(new URL(`../../../../test/fixtures/bank-files/${name}`, import.meta.url)),
+    ),
+  ).text;
+
+function read(text: string) {
+  const file = readImportFile(text);
+  if (!file.ok) throw new Error(`not read: ${file.key}`);
+  return file;
+}
+
+/** The rows the preview shows for a file, with nothing touched, and each row's reference. */
+function preview(name: string) {
+  const file = read(fixture(name));
+  const guess = analyseImport(file.records, "nl");
+  const { good, bad } = mapImportRows(file.records, guess.setup);
+  const byLine = new Map(file.records.map((record: CsvRecord) => [record.line, record.cells]));
+  const rows = good.map((row): Row => [
+    row.occurredOn,
+    row.kind,
+    row.amountCents,
+    row.merchant,
+    row.notes,
+    byLine.get(row.line)?.[guess.setup.columns.reference ?? 5] ?? "",
+  ]);
+  return { format: file.format, guess, rows, bad };
+}
+
+const cases: { file: string; format: StatementFormat; rows: Row[] }[] = [
+  {
+    // Version 1 (SGML, leaves unclosed), Windows-1252, a comma decimal in one amount.
+    file: "ofx-sgml-fr.ofx",
+    format: "ofx",
+    rows: [
+      [
+        "2025-01-03",
+        "expense",
+        2345,
+        "CARREFOUR MARKET",
+        "CB CARREFOUR MARKET 02/01",
+        "25003000001",
+      ],
+      [
+        "2025-01-06",
+        "income",
+        215000,
+        "SOCIÉTÉ DURAND & FILS",
+        "VIR SEPA SALAIRE JANVIER",
+        "25006000002",
+      ],
+      ["2025-01-15", "expense", 999, "FREE MOBILE", "PRLV SEPA FREE MOBILE", "25015000003"],
+      // Two equal coffees on one day: both stay, told apart by their FITIDs.
+      ["2025-01-20", "expense", 240, "CAFÉ DU COIN", null, "25020000004"],
+      ["2025-01-20", "expense", 240, "CAFÉ DU COIN", null, "25020000005"],
+    ],
+  },
+  {
+    // ING's CAMT.053 (version 02): booking date, CdtDbtInd, the other party, remittance.
+    file: "camt053-ing.xml",
+    format: "camt053",
+    rows: [
+      [
+        "2025-01-03",
+        "expense",
+        2345,
+        "Albert Heijn 1234",
+        "Pasvolgnr: 001 03-01-2025 17:02 Transactie: AB12C3 Term: 1234AB",
+        "2025010300123456789",
+      ],
+      [
+        "2025-01-06",
+        "income",
+        215000,
+        "Werkgever B.V.",
+        "Salaris januari 2025",
+        "2025010600123456790",
+      ],
+      [
+        "2025-01-10",
+        "expense",
+        85000,
+        "Woningstichting Eigen Haard",
+        "Huur februari 2025 contract 12345",
+        "2025011000123456791",
+      ],
+      // A structured creditor reference is the description when there is no free text.
+      [
+        "2025-01-15",
+        "expense",
+        4210,
+        "Vattenfall Klantenservice N.V.",
+        "RF18539007547034",
+        "2025011500123456792",
+      ],
+      ["2025-01-20", "expense", 240, "Bakker & Zn", "Koffie", "2025012000123456793"],
+      ["2025-01-20", "expense", 240, "Bakker & Zn", "Koffie", "2025012000123456794"],
+    ],
+  },
+  {
+    // ABN AMRO's MT940: structured :86: wrapped at 65 characters mid-word, card payments' text.
+    file: "mt940-abnamro.sta",
+    format: "mt940",
+    rows: [
+      [
+        "2025-01-03",
+        "expense",
+        2345,
+        "ALBERT HEIJN 1234 AMSTERD",
+        "BEA NR:NPLK52 03.01.25/17.02 ALBERT HEIJN 1234 AMSTERD,PAS123",
+        "",
+      ],
+      ["2025-01-06", "income", 215000, "WERKGEVER B.V.", "SALARIS JANUARI 2025", "SAL-2025-01"],
+      [
+        "2025-01-10",
+        "expense",
+        85000,
+        "WONINGSTICHTING EIGEN HAARD",
+        "HUUR FEBRUARI 2025 CONTRACT 12345",
+        "",
+      ],
+      [
+        "2025-01-15",
+        "expense",
+        4210,
+        "Vattenfall Klantenservice N.V.",
+        "Termijnbedrag januari 2025",
+        "VF-2025-01-0001",
+      ],
+      [
+        "2025-01-20",
+        "expense",
+        240,
+        "KOFFIEBAR DE HOEK",
+        "BEA NR:XK12AB 20.01.25/08.15 KOFFIEBAR DE HOEK,PAS123",
+        "",
+      ],
+      [
+        "2025-01-20",
+        "expense",
+        240,
+        "KOFFIEBAR DE HOEK",
+        "BEA NR:XK12AC 20.01.25/08.16 KOFFIEBAR DE HOEK,PAS123",
+        "",
+      ],
+    ],
+  },
+  {
+    // ING's MT940 in SWIFT's block frame: /CNTP/ IBAN/BIC/name/city, /REMI/USTD//, the bank's
+    // reference after //, a booking on New Year's Eve.
+    file: "mt940-ing.940",
+    format: "mt940",
+    rows: [
+      ["2024-12-31", "expense", 1250, "J. de Vries", "Boodschappen gedeeld", "24366000123456"],
+      [
+        "2025-01-02",
+        "income",
+        7500,
+        "Sportclub Het Noorden",
+        "Terugbetaling contributie",
+        "25002000123457",
+      ],
+    ],
+  },
+];
+
+describe("statement files through the import's preview", () => {
+  for (const { file, format, rows } of cases) {
+    it(`${file}: every row as the bank wrote it, nothing to answer`, () => {
+      const result = preview(file);
+      expect(result.format).toBe(format);
+      expect(result.guess.uncertain).toEqual([]);
+      expect(result.guess.setup).toMatchObject({
+        columns: { date: 0, amount: 1, currency: 2, merchant: 3, notes: 4 },
+        hasHeader: true,
+        dateFormat: "YYYY-MM-DD",
+        decimal: "dot",
+        kindFrom: "sign",
+      });
+      expect(result.bad).toEqual([]);
+      expect(result.rows).toEqual(rows);
+    });
+  }
+
+  it("a QFX in dollars: read row by row, every row refused as another currency", () => {
+    const file = read(fixture("qfx-us-card.qfx"));
+    expect(file.format).toBe("ofx");
+    expect(file.records.map((record) => record.cells)).toEqual([
+      ["Date", "Amount", "Currency", "Counterparty", "Description", "Reference"],
+      [
+        "2025-01-04",
+        "-58.17",
+        "USD",
+        "WHOLE FOODS MARKET #10234",
+        "AUSTIN TX",
+        "2025010424692165003100012",
+      ],
+      [
+        "2025-01-15",
+        "500.00",
+        "USD",
+        "AUTOPAY PAYMENT - THANK YOU",
+        "",
+        "2025011524692165003100013",
+      ],
+      // PAYEE's name (an aggregate in version 2), entities read.
+      [
+        "2025-01-22",
+        "-12.99",
+        "USD",
+        "Barnes & Noble",
+        "Books & magazines",
+        "2025012224692165003100014",
+      ],
+    ]);
+    const { setup } = analyseImport(file.records, "en");
+    const { good, bad } = mapImportRows(file.records, setup);
+    expect(good).toEqual([]);
+    expect(bad.map((row) => row.errors)).toEqual([
+      ["currencyNotEuro"],
+      ["currencyNotEuro"],
+      ["currencyNotEuro"],
+    ]);
+  });
+});
+
+describe("recognising and refusing", () => {
+  it("the format comes from the content, whatever the name; a CSV stays a CSV", () => {
+    expect(detectStatementFormat(fixture("camt053-ing.xml"))).toBe("camt053");
+    expect(detectStatementFormat(fixture("qfx-us-card.qfx"))).toBe("ofx");
+    expect(detectStatementFormat(`\ufeff${fixture("mt940-ing.940")}`)).toBe("mt940");
+    expect(detectStatementFormat(fixture("ing.csv"))).toBeNull();
+    const csv = readImportFile("Datum;Bedrag\n01-01-2025;-1,00\n");
+    expect(csv).toMatchObject({ ok: true, format: "csv" });
+  });
+
+  it("a CAMT.053 that is not well-formed XML is refused with the format's reason", () => {
+    const broken = fixture("camt053-ing.xml").replace("</Stmt>", "");
+    expect(readImportFile(broken)).toEqual({ ok: false, format: "camt053", key: "camtInvalid" });
+  });
+
+  it("a CAMT.053 with a DTD is refused: no entity it declares is expanded", () => {
+    const withEntity = fixture("camt053-ing.xml").replace(
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+    );
+    expect(readImportFile(withEntity)).toMatchObject({ ok: false, key: "camtInvalid" });
+    const laughs = fixture("camt053-ing.xml").replace(
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>',
+    );
+    expect(readImportFile(laughs)).toMatchObject({ ok: false, key: "camtInvalid" });
+  });
+
+  it("an OFX whose transaction is never closed, or without its root, is refused", () => {
+    const open = fixture("qfx-us-card.qfx").replace("</STMTTRN>", "");
+    expect(readImportFile(open)).toEqual({ ok: false, format: "ofx", key: "ofxInvalid" });
+    expect(readImportFile("OFXHEADER:100\nDATA:OFXSGML\n\nnothing here")).toMatchObject({
+      ok: false,
+      key: "ofxInvalid",
+    });
+  });
+
+  it("an MT940 without balances or transactions is refused; a statement of none is empty", () => {
+    expect(readImportFile(":20:REF\n:25:NL69INGB0123456789\n:28C:1\n")).toEqual({
+      ok: false,
+      format: "mt940",
+      key: "mt940Invalid",
+    });
+    expect(readImportFile(":20:REF\n:25:X\n:60F:C250101EUR1,00\n:62F:C250101EUR1,00\n-")).toEqual({
+      ok: true,
+      format: "mt940",
+      records: [],
+    });
+  });
+
+  it("a transaction line that cannot be read stays a row the preview names as bad", () => {
+    const text = ":20:REF\n:25:X\n:60F:C250101EUR1,00\n:61:garbage\n:86:/NAME/X/REMI/Y\n-";
+    const file = read(text);
+    const { setup } = analyseImport(file.records, "en");
+    const { good, bad } = mapImportRows(file.records, {
+      ...setup,
+      columns: { ...setup.columns, date: 0, amount: 1 },
+    });
+    expect(good).toEqual([]);
+    expect(bad).toHaveLength(1);
+    expect(bad[0]?.line).toBe(4);
+  });
+
+  it("amounts become a signed dot decimal by string arithmetic", () => {
+    expect(plainAmount("-12.5")).toBe("-12.50");
+    expect(plainAmount("25,")).toBe("25.00");
+    expect(plainAmount("0001000,00", true)).toBe("-1000.00");
+    expect(plainAmount("+3")).toBe("3.00");
+    expect(plainAmount("12.345")).toBe("12.345");
+    expect(plainAmount("1.000,00")).toBe("");
+    expect(plainAmount("")).toBe("");
+  });
+});
