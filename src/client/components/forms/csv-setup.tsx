@@ -193,22 +193,25 @@ export function CsvFileField({
           {readProblem ? validationMessage(readProblem, language) : t("csv.readFailed")}
         </p>
       ) : loaded ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <FileUpIcon className="size-4" aria-hidden="true" />
-          {loaded.fileName} ·{" "}
-          {loaded.format ? (
-            <span data-testid="csv-format">{t(`csv.formats.${loaded.format}`)} · </span>
-          ) : null}
-          {t("csv.rows", {
-            // The data rows: a header row holds column names, not data.
-            count: tableRows(loaded.records, { hasHeader, skipTop, skipBottom }).length,
-          })}
-          {loaded.encoding === "utf-8" ? null : (
-            <span data-testid="csv-encoding">
-              {" "}
-              · {t("csv.encoding", { encoding: encodingNames[loaded.encoding] })}
-            </span>
-          )}
+        <p className="flex min-w-0 items-start gap-2 text-sm text-muted-foreground">
+          <FileUpIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {/* One run of text, so a long file name wraps instead of widening the dialog. */}
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            {loaded.fileName} ·{" "}
+            {loaded.format ? (
+              <span data-testid="csv-format">{t(`csv.formats.${loaded.format}`)} · </span>
+            ) : null}
+            {t("csv.rows", {
+              // The data rows: a header row holds column names, not data.
+              count: tableRows(loaded.records, { hasHeader, skipTop, skipBottom }).length,
+            })}
+            {loaded.encoding === "utf-8" ? null : (
+              <span data-testid="csv-encoding">
+                {" "}
+                · {t("csv.encoding", { encoding: encodingNames[loaded.encoding] })}
+              </span>
+            )}
+          </span>
         </p>
       ) : null}
     </div>
