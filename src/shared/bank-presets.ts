@@ -77,7 +77,7 @@ export const bankPresets: readonly BankPreset[] = [
   {
     key: "ing",
     name: "ING",
-    header: ["datum", "naam / omschrijving", "af bij", "mededelingen"],
+    header: ["datum", "naam / omschrijving", "af bij"],
     columns: {
       date: "datum",
       amount: ["bedrag (eur)", "bedrag"],
@@ -92,7 +92,7 @@ export const bankPresets: readonly BankPreset[] = [
   {
     key: "ing-en",
     name: "ING",
-    header: ["date", "name / description", "debit/credit", "notifications"],
+    header: ["date", "name / description", "debit/credit"],
     columns: {
       date: "date",
       amount: ["amount (eur)", "amount"],

@@ -23,6 +23,7 @@ import { loanExtraRepayments, loanParts, loans } from "#server/db/schema/loans.t
 import { taxDeadlines, taxItems } from "#server/db/schema/taxes.ts";
 import { insurancePolicies } from "#server/db/schema/insurance.ts";
 import type { ErrorCode } from "#shared/errors.ts";
+import { importShape } from "#shared/import-shape.ts";
 import type { CorruptionKind } from "#test/bad-input.ts";
 import {
   latestOutboxMail,
@@ -2122,6 +2123,29 @@ export const routeMatrix: MatrixEntry[] = [
       ...signedIn({ status: 200, check: noRowsOfA }),
       member: 200,
       owner: 200,
+    },
+  },
+  {
+    // Household A imported a file of this shape: its mapping is A's alone.
+    route: "GET /api/imports/mappings/:shape",
+    setup: async (fx) => ({ importId: await throwawayImport(fx) }),
+    request: () => ({
+      path: `/api/imports/mappings/${importShape("Datum;Bedrag;Omschrijving\n10-02-2026;-1,00;x\n")}`,
+    }),
+    expect: {
+      ...signedIn({
+        status: 200,
+        check: (body) =>
+          (body as { mapping?: unknown }).mapping === null ? undefined : "shows A's mapping",
+      }),
+      member: {
+        status: 200,
+        check: (body) => ((body as { mapping?: unknown }).mapping ? undefined : "no mapping"),
+      },
+      owner: {
+        status: 200,
+        check: (body) => ((body as { mapping?: unknown }).mapping ? undefined : "no mapping"),
+      },
     },
   },
   {

@@ -11,6 +11,8 @@ import { listSorts, transactionFilterSchema } from "#shared/schemas/transactions
 import { invalidRequestMessage, validationMessages } from "#shared/validation.ts";
 import { exportTransactions, importBatchSize, importTransactions } from "./csv.service.ts";
 import { listImports, redoImport, undoImport } from "./import-history.ts";
+import { importShapePattern } from "#shared/import-shape.ts";
+import { findMapping } from "./import-mappings.ts";
 
 const invalid = { 400: error("The request is not valid") };
 const signedIn = { 401: error("Not signed in") };
@@ -171,6 +173,36 @@ const redoRoute = createRoute({
   },
 });
 
+const mappingRoute = createRoute({
+  method: "get",
+  path: "/imports/mappings/{shape}",
+  summary:
+    "The mapping the household last imported a file of this shape with (shared/import-shape.ts), or none",
+  request: {
+    params: z.object({ shape: z.string().regex(importShapePattern, { error: "invalid" }) }),
+  },
+  responses: {
+    200: {
+      description: "The remembered setup and bank, or null",
+      content: {
+        "application/json": {
+          schema: z.object({
+            mapping: z
+              .object({
+                setup: importSetupSchema,
+                bank: z.string().nullable(),
+                updatedAt: z.string(),
+              })
+              .nullable(),
+          }),
+        },
+      },
+    },
+    ...invalid,
+    ...signedIn,
+  },
+});
+
 export function csvRoutes(deps: { db: Db }) {
   const { db } = deps;
   return createRouter()
@@ -190,6 +222,10 @@ export function csvRoutes(deps: { db: Db }) {
         await importTransactions(db, viewer, c.req.valid("json"), { batchSize: importBatchSize }),
         200,
       );
+    })
+    .openapi(mappingRoute, async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ mapping: await findMapping(db, viewer, c.req.valid("param").shape) }, 200);
     })
     .openapi(historyRoute, async (c) => {
       const viewer = requireViewer(c);

@@ -25,7 +25,9 @@ import type { ListSort, TransactionFilter } from "#shared/schemas/transactions.s
 import { checkMembers, fieldError } from "../transactions/entry-references.ts";
 import { placeImportRows } from "../category-rules/category-rules.service.ts";
 import { matchText } from "#shared/category-rules.ts";
+import { importShape } from "#shared/import-shape.ts";
 import { insertImportBatch } from "./import-insert.ts";
+import { rememberMapping } from "./import-mappings.ts";
 import { prepareImport } from "./import-prepare.ts";
 import { listTransactionPage } from "../transactions/transaction-query.ts";
 
@@ -182,6 +184,7 @@ export async function importTransactions(
   if (!prepared.ok) throw fieldError(viewer, prepared.field, prepared.key);
   const { good, bad, keys, lineKeys } = prepared;
   const importId = randomUUID();
+  const bank = request.bank?.trim() || detectBank(request.text);
   const createdCategoryIds: string[] = [];
   try {
     // The history's row first: every entry of the import points at it (in the same statement
@@ -190,7 +193,7 @@ export async function importTransactions(
       id: importId,
       householdId,
       fileName: request.fileName?.trim() || null,
-      bank: request.bank?.trim() || detectBank(request.text),
+      bank,
       memberId,
       createdByMemberId: viewer.memberId,
     });
@@ -255,6 +258,9 @@ export async function importTransactions(
     if (imported >= analyzeAfterRows) {
       await db.execute(sql`analyze ${transactions}, ${transactionShares}`);
     }
+    // The next file of this shape starts from this mapping (decision 035), when it read rows.
+    if (good.length > 0)
+      await rememberMapping(db, householdId, importShape(request.text), request.setup, bank);
     return {
       importId,
       imported,
@@ -270,7 +276,7 @@ export async function importTransactions(
 }
 
 /** The household's categories (archived too), active ones first, then the oldest first. */
-function householdCategories(db: Db, householdId: string) {
+export function householdCategories(db: Db, householdId: string) {
   return (
     db
       .select({
@@ -289,7 +295,7 @@ function householdCategories(db: Db, householdId: string) {
 type ExistingCategory = Awaited<ReturnType<typeof householdCategories>>[number];
 
 /** The household's categories by lower-case name, with the kinds each name has. */
-function categoryKinds(rows: readonly ExistingCategory[]): CategoryKinds {
+export function categoryKinds(rows: readonly ExistingCategory[]): CategoryKinds {
   const kinds = new Map<string, Set<"income" | "expense">>();
   for (const row of rows) {
     for (const known of categoryNames(row)) {

@@ -243,4 +243,26 @@ describeOnEachDatabase("the merge when accepting an invitation", (database) => {
     // The monthly roll-ups moved with the entry, into the household's own category.
     await expectTotalsMatch(db());
   });
+  it("keeps one remembered import mapping per file shape: the household's own where both have one", async () => {
+    const { annaViewer, bramViewer, token, bram } = await setUp();
+    const setup = (notes: number) => ({ columns: { date: 0, amount: 1, notes } });
+    await db()
+      .insert(schema.importMappings)
+      .values([
+        { householdId: annaViewer.householdId, shape: "comma-3-shared", setup: setup(2) },
+        { householdId: bramViewer.householdId, shape: "comma-3-shared", setup: setup(5) },
+        { householdId: bramViewer.householdId, shape: "tab-8-bramsbank", setup: setup(7) },
+      ]);
+    const accepted = await bram.client.post("/api/accept-invitation", { invitationToken: token });
+    expect(accepted.status).toBe(200);
+    const kept = await db()
+      .select({ shape: schema.importMappings.shape, setup: schema.importMappings.setup })
+      .from(schema.importMappings)
+      .where(eq(schema.importMappings.householdId, annaViewer.householdId))
+      .orderBy(schema.importMappings.shape);
+    expect(kept).toEqual([
+      { shape: "comma-3-shared", setup: setup(2) },
+      { shape: "tab-8-bramsbank", setup: setup(7) },
+    ]);
+  });
 });
