@@ -1,10 +1,23 @@
 import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
-import type { ReactNode } from "react";
-import { toast } from "sonner";
-import { Toaster } from "#client/components/ui/sonner.tsx";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { translateError } from "#client/lib/errors.ts";
 import { i18n } from "#client/lib/i18n.ts";
+import { subscribeToasters, toast, toastersWanted } from "#client/lib/toast.ts";
+
+// The toasters and sonner come with the first toast (decision 030 and 038).
+const Toasters = lazy(async () => ({
+  default: (await import("#client/components/ui/toasters.tsx")).Toasters,
+}));
+
+function LazyToasters() {
+  const wanted = useSyncExternalStore(subscribeToasters, toastersWanted, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasters />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * One client for the whole app. A mutation that fails shows one translated toast here, unless
@@ -31,7 +44,7 @@ export function Providers({ children }: { children: ReactNode }) {
     >
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster />
+        <LazyToasters />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 
 /** A mutation that deletes by id (a movement, a trade, an extra repayment, a whole loan). */

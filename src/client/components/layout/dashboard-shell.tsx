@@ -1,7 +1,8 @@
-import type { MouseEvent, ReactNode } from "react";
+import { useEffect, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SidebarInset, SidebarProvider } from "#client/components/ui/sidebar.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { preloadToasters } from "#client/lib/toast.ts";
 import { AppSidebar, type ShellAccount } from "./app-sidebar.tsx";
 import type { HouseholdMember } from "./household-block.tsx";
 import type { DashboardPageKey } from "./nav-items.ts";
@@ -45,6 +46,11 @@ export function DashboardShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation("dashboard");
+  // Toasts are frequent here: their toasters load once the page has settled, not on the first.
+  useEffect(() => {
+    const timer = window.setTimeout(preloadToasters, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
   return (
     <SidebarProvider>
       <a

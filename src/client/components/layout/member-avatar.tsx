@@ -1,10 +1,11 @@
-import { Avatar, AvatarFallback, AvatarImage, avatarColor } from "#client/components/ui/avatar.tsx";
+import { Avatar, AvatarFallback, AvatarImage } from "#client/components/ui/avatar.tsx";
 import { cn } from "#client/lib/cn.ts";
+import { memberColour } from "#client/lib/colours.ts";
 import { initials } from "#shared/names.ts";
 
 /**
- * A member's picture, or their initials on the colour of their place in the household
- * (`index`, 0-based; the 8 colours cycle). Decorative: the name is always written beside it.
+ * A member's picture, or their initials on their colour: the one of their place in the household
+ * (`index`, 0-based; the 8 colours cycle), the same as in charts and their legends. Decorative: the name is always written beside it.
  */
 export function MemberAvatar({
   name,
@@ -17,10 +18,14 @@ export function MemberAvatar({
   avatarUrl?: string | null;
   className?: string;
 }) {
+  const colour = memberColour(index);
   return (
     <Avatar className={cn("size-8 rounded-lg", className)} aria-hidden="true">
       {avatarUrl ? <AvatarImage src={avatarUrl} alt="" /> : null}
-      <AvatarFallback className={cn("rounded-[inherit]", avatarColor(index))}>
+      <AvatarFallback
+        className="rounded-[inherit]"
+        style={{ backgroundColor: colour.fill, color: colour.ink }}
+      >
         {initials(name)}
       </AvatarFallback>
     </Avatar>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PlusIcon, SaveIcon, Trash2Icon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import {

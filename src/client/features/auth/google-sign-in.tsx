@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { authApi } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { LoaderCircleIcon, RotateCwIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { translateError } from "#client/lib/errors.ts";

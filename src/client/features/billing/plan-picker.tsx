@@ -2,7 +2,7 @@ import { ArrowRightIcon, InfoIcon, LoaderCircleIcon, TicketIcon } from "lucide-r
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";

@@ -2,7 +2,7 @@ import { CopyIcon, PencilIcon, PiggyBankIcon, PlusIcon, Trash2Icon } from "lucid
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Card,
@@ -27,6 +27,7 @@ import {
 } from "#client/features/income-spending/money.queries.ts";
 import { errorText, useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
+import { budgetTones } from "#client/lib/colours.ts";
 import { addMonths, monthRange } from "#shared/dates.ts";
 import type { Budget } from "#shared/schemas/budgets.schema.ts";
 import type { Category } from "#shared/schemas/categories.schema.ts";
@@ -221,12 +222,6 @@ export function BudgetsTab({
   );
 }
 
-const barColours = {
-  ok: "bg-emerald-500 dark:bg-emerald-400",
-  warning: "bg-amber-500 dark:bg-amber-400",
-  over: "bg-red-600 dark:bg-red-500",
-} as const;
-
 function BudgetRow({
   budget,
   category,
@@ -248,11 +243,7 @@ function BudgetRow({
 
   return (
     <li
-      className={cn(
-        "grid gap-3 rounded-lg border p-3 sm:p-4",
-        budget.state === "over" && "border-red-300 dark:border-red-500/40",
-        budget.state === "warning" && "border-amber-300 dark:border-amber-400/40",
-      )}
+      className={cn("grid gap-3 rounded-lg border p-3 sm:p-4", budgetTones[budget.state].border)}
       data-testid="budget-row"
       data-state={budget.state}
     >
@@ -297,15 +288,7 @@ function BudgetRow({
             {t("budgets.of", { amount: format.money(budget.availableCents) })}
           </span>
         </p>
-        <p
-          className={cn(
-            "font-medium",
-            budget.state === "ok" && "text-muted-foreground",
-            budget.state === "warning" && "text-amber-700 dark:text-amber-400",
-            budget.state === "over" && "text-red-700 dark:text-red-400",
-          )}
-          data-testid="budget-state"
-        >
+        <p className={cn("font-medium", budgetTones[budget.state].text)} data-testid="budget-state">
           {budget.state === "over"
             ? t("budgets.overBy", { amount: format.money(-left) })
             : budget.state === "warning"
@@ -324,7 +307,7 @@ function BudgetRow({
         aria-valuetext={t("budgets.percentUsed", { percent: percent ?? 0 })}
       >
         <div
-          className={cn("h-full rounded-full transition-[width]", barColours[budget.state])}
+          className={cn("h-full rounded-full transition-[width]", budgetTones[budget.state].bar)}
           style={{ width: `${width}%` }}
         />
       </div>

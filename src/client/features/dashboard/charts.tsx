@@ -45,8 +45,11 @@ export function fillOf(color: string): string {
   return color in categoryFills ? categoryFills[color as CategoryColor] : categoryFills.slate;
 }
 
-/** Members' colours, in member order (cycling), distinct from each other in both themes. */
-export const memberFills = [
+/**
+ * Colours for parts that are neither categories nor people (insurance kinds), in order and
+ * cycling; people take theirs from `memberColour` (lib/colours.ts), as their avatars do.
+ */
+export const seriesFills = [
   "oklch(0.623 0.214 259.8)",
   "oklch(0.705 0.213 47.6)",
   "oklch(0.696 0.17 162.5)",

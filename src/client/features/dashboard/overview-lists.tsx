@@ -20,6 +20,7 @@ import { fromTo } from "#client/features/settle-up/settlement-dialog.tsx";
 import { openEntryDialog } from "#client/features/transactions/entry-dialog-store.ts";
 import type { ListItem } from "#client/features/transactions/transaction-row.tsx";
 import { cn } from "#client/lib/cn.ts";
+import { budgetTones } from "#client/lib/colours.ts";
 import { entriesLink } from "./period.ts";
 
 /** A card with a title, a list (or what to say when it is empty) and a link to the whole. */
@@ -76,12 +77,6 @@ export function ListCard({
   );
 }
 
-const budgetBar = {
-  ok: "bg-primary",
-  warning: "bg-amber-500 dark:bg-amber-400",
-  over: "bg-red-600 dark:bg-red-500",
-} as const;
-
 /**
  * The month's budgets, those closest to or over their limit first: the progress of each, and
  * the spending behind it one click away.
@@ -136,8 +131,8 @@ export function BudgetWatch({
                 <span
                   className={cn(
                     "shrink-0 tabular-nums",
-                    budget.state === "warning" && "text-amber-700 dark:text-amber-400",
-                    budget.state === "over" && "font-medium text-red-700 dark:text-red-400",
+                    budgetTones[budget.state].text,
+                    budget.state === "over" && "font-medium",
                   )}
                 >
                   {budget.state === "over"
@@ -158,7 +153,7 @@ export function BudgetWatch({
                 aria-valuenow={Math.round(width)}
               >
                 <div
-                  className={cn("h-full rounded-full", budgetBar[budget.state])}
+                  className={cn("h-full rounded-full", budgetTones[budget.state].bar)}
                   style={{ width: `${width}%` }}
                 />
               </div>

@@ -13,12 +13,13 @@ import { categoryMap, useCategories } from "#client/features/categories/categori
 import { ScopeLine, useScope } from "#client/features/households/scope-picker.tsx";
 import { useBudgets, useSettleUp } from "#client/features/income-spending/money.queries.ts";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
+import { memberColour } from "#client/lib/colours.ts";
 import { today } from "#shared/dates.ts";
 import { firstName } from "#shared/names.ts";
 import type { PlanName } from "#shared/plans.ts";
 import type { Dashboard } from "#shared/schemas/dashboard.schema.ts";
 import { AreaCards } from "./area-cards.tsx";
-import { BreakdownCard, fillOf, memberFills, MonthlyCard, type BreakdownItem } from "./charts.tsx";
+import { BreakdownCard, fillOf, MonthlyCard, type BreakdownItem } from "./charts.tsx";
 import { useOverview } from "./dashboard.queries.ts";
 import { FigureCards } from "./figure-cards.tsx";
 import { FirstRunChecklist } from "./first-run.tsx";
@@ -169,7 +170,7 @@ function Figures({
     return {
       key: row.memberId,
       label: nameOf(row.memberId),
-      fill: memberFills[(index < 0 ? people.length : index) % memberFills.length] ?? "",
+      fill: memberColour(index < 0 ? people.length : index).fill,
       cents: row.expenseCents,
       href: entriesLink({ ...period, member: row.memberId, kind: "expense" }),
     };

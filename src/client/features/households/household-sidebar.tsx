@@ -1,7 +1,7 @@
 import { UserPlusIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import type { HouseholdMember } from "#client/components/layout/household-block.tsx";
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from "#client/components/ui/sidebar.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
@@ -20,7 +20,7 @@ export function useShellMembers(account: Account | null | undefined): HouseholdM
   const invitations = useInvitations(account);
   const failed = members.isError || invitations.isError;
   useEffect(() => {
-    if (failed) toast.error(t("toasts.loadFailed"), { id: "household-load-failed" });
+    if (failed) toast.news(t("toasts.loadFailed"), { tone: "error", id: "household-load-failed" });
   }, [failed, t]);
 
   if (!account) return [];

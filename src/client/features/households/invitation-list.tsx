@@ -1,7 +1,7 @@
 import { MailIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";

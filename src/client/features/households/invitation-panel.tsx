@@ -12,7 +12,7 @@ import {
 import { useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";

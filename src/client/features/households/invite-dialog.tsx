@@ -3,7 +3,7 @@ import { LoaderCircleIcon, MailPlusIcon } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import {

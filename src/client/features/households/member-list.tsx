@@ -1,7 +1,7 @@
 import { CrownIcon, UserMinusIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { MemberAvatar } from "#client/components/layout/member-avatar.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";

@@ -1,6 +1,6 @@
 import { ChevronsUpDownIcon, HouseIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { MemberAvatar } from "#client/components/layout/member-avatar.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import {

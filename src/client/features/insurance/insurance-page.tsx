@@ -7,7 +7,7 @@ import { pageIcons } from "#client/components/layout/nav-items.ts";
 import { PerMemberCard } from "#client/components/per-member-card.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
-import { BreakdownCard, memberFills } from "#client/features/dashboard/charts.tsx";
+import { BreakdownCard, seriesFills } from "#client/features/dashboard/charts.tsx";
 import { ScopeLine, useScope } from "#client/features/households/scope-picker.tsx";
 import type { NameOf } from "#client/features/savings/savings-format.ts";
 import { usePeople } from "#client/features/savings/use-people.ts";
@@ -220,7 +220,7 @@ function ByKind({ overview }: { overview: InsuranceOverview }) {
     .map((row, index) => ({
       key: row.kind,
       label: format.kind(row.kind),
-      fill: memberFills[index % memberFills.length] ?? "currentColor",
+      fill: seriesFills[index % seriesFills.length] ?? "currentColor",
       cents: row.yearCents,
     }));
   return (

@@ -11,7 +11,7 @@ import {
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { ConfirmDelete } from "#client/components/confirm-delete.tsx";
 import { EmptyState } from "#client/components/empty-state.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FieldError, FormField } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";

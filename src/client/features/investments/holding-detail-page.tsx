@@ -2,7 +2,7 @@ import { AlertTriangleIcon, PencilIcon, PlusIcon, TagIcon, Trash2Icon } from "lu
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { ConfirmDelete } from "#client/components/confirm-delete.tsx";
 import {
   BackLink as AreaBackLink,

@@ -1,7 +1,7 @@
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
 import { showServerErrors } from "#client/components/forms/server-errors.ts";

@@ -13,7 +13,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { EmptyState } from "#client/components/empty-state.tsx";
 import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
 import { pageIcons } from "#client/components/layout/nav-items.ts";

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useForm, useWatch, type Path, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { DecimalInput, MoneyInput } from "#client/components/forms/number-inputs.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";

@@ -1,7 +1,7 @@
 import { LoaderCircleIcon, UploadIcon } from "lucide-react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,

@@ -2,7 +2,7 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { ConfirmDelete } from "#client/components/confirm-delete.tsx";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";

@@ -9,7 +9,7 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FieldError, FormField } from "#client/components/forms/form-field.tsx";

@@ -2,7 +2,7 @@ import { CalculatorIcon, SaveIcon } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
 import { Segmented } from "#client/components/forms/segmented.tsx";
 import { showServerErrors } from "#client/components/forms/server-errors.ts";

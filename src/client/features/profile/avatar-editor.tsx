@@ -1,8 +1,9 @@
 import { ImageUpIcon, LoaderCircleIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import { Avatar, AvatarFallback, AvatarImage, avatarColor } from "#client/components/ui/avatar.tsx";
+import { toast } from "#client/lib/toast.ts";
+import { Avatar, AvatarFallback, AvatarImage } from "#client/components/ui/avatar.tsx";
+import { memberColour } from "#client/lib/colours.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   AlertDialog,
@@ -15,7 +16,6 @@ import {
   DialogHeader,
 } from "#client/components/ui/dialog.tsx";
 import { ApiError } from "#client/lib/api.ts";
-import { cn } from "#client/lib/cn.ts";
 import { translateError } from "#client/lib/errors.ts";
 import { initials } from "#shared/names.ts";
 import {
@@ -110,7 +110,11 @@ export function AvatarEditor({
         >
           {shown ? <AvatarImage key={shown} src={shown} alt={t("avatar.alt")} /> : null}
           <AvatarFallback
-            className={cn("rounded-[inherit] text-2xl", avatarColor(colorIndex))}
+            className="rounded-[inherit] text-2xl"
+            style={{
+              backgroundColor: memberColour(colorIndex).fill,
+              color: memberColour(colorIndex).ink,
+            }}
             aria-hidden="true"
           >
             {initials(name)}

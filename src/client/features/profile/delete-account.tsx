@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormDialog } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";

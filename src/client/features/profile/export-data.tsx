@@ -1,7 +1,7 @@
 import { DownloadIcon, FileArchiveIcon, FileJsonIcon, LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Card,
@@ -72,9 +72,9 @@ export function ExportData() {
       if (!response.ok) throw await errorOf(response);
       const blob = await response.blob();
       saveFile(blob, fileName(response.headers.get("content-disposition"), format));
-      toast.success(t("export.done"));
+      toast.news(t("export.done"), { tone: "success" });
     } catch (error) {
-      toast.error(t("export.failed"), { description: translateError(t, error) });
+      toast.news(t("export.failed"), { tone: "error", description: translateError(t, error) });
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Separator } from "#client/components/ui/separator.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
@@ -38,7 +38,7 @@ export function GeneralPanel({ colorIndex = 0 }: { colorIndex?: number }) {
   const failed = profile.isError;
 
   useEffect(() => {
-    if (failed) toast.error(t("toasts.loadFailed"));
+    if (failed) toast.news(t("toasts.loadFailed"), { tone: "error", id: "profile-load-failed" });
   }, [failed, t]);
 
   if (profile.isPending) return <GeneralSkeleton />;

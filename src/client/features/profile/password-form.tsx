@@ -3,7 +3,7 @@ import { CircleCheckIcon, ShieldCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { z } from "zod";
 import { passwordMaxLength, passwordMinLength } from "#shared/password-rules.ts";
 import { PasswordInput } from "#client/components/forms/password-input.tsx";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";

@@ -1,6 +1,6 @@
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";

@@ -1,7 +1,7 @@
 import { PlusIcon, ShieldIcon, TargetIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { EmptyState } from "#client/components/empty-state.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";

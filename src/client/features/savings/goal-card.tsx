@@ -1,7 +1,7 @@
 import { FlaskConicalIcon, PencilIcon, ShieldIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
 import { Segmented } from "#client/components/forms/segmented.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";

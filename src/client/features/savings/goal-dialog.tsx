@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FieldError, FormField, FormFieldset } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";

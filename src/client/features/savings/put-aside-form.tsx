@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { showServerErrors } from "#client/components/forms/server-errors.ts";
 import { SubmitButton } from "#client/components/forms/submit-button.tsx";

@@ -1,6 +1,6 @@
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { PercentInput } from "#client/components/forms/number-inputs.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";

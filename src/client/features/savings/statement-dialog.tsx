@@ -2,7 +2,7 @@ import { CheckCircle2Icon, LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";

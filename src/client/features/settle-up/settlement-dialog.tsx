@@ -1,7 +1,7 @@
 import { Trash2Icon } from "lucide-react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormDialog } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";

@@ -2,7 +2,7 @@ import { PencilIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FieldError, FormField } from "#client/components/forms/form-field.tsx";
 import { PercentInput } from "#client/components/forms/number-inputs.tsx";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";

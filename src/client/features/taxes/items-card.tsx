@@ -8,7 +8,7 @@ import {
 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { ConfirmDelete } from "#client/components/confirm-delete.tsx";
 import { EmptyState } from "#client/components/empty-state.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";

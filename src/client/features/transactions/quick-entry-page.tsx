@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CornerDownLeftIcon, LoaderCircleIcon, ZapIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";

@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "#client/lib/toast.ts";
 import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
