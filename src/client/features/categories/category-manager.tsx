@@ -34,10 +34,11 @@ import { useCategories, useUpdateCategory } from "./categories.queries.ts";
 import { CategoryIconTile } from "./category-badge.tsx";
 import { CategoryFormDialog } from "./category-form-dialog.tsx";
 import { CategoryMergeDialog } from "./category-merge-dialog.tsx";
+import { CategoryRules } from "./category-rules.tsx";
 
 /**
  * "Manage categories": per kind, every category (archived ones last), with add, edit,
- * archive / bring back and merge into another.
+ * archive / bring back and merge into another; and a tab of the category rules (decision 037).
  */
 export function CategoryManager({
   open,
@@ -49,7 +50,8 @@ export function CategoryManager({
   initialKind?: EntryKind;
 }) {
   const { t } = useTranslation("money");
-  const [kind, setKind] = useState<EntryKind>(initialKind);
+  const [tab, setTab] = useState<EntryKind | "rules">(initialKind);
+  const kind = tab === "rules" ? "expense" : tab;
   const [form, setForm] = useState<{ kind: EntryKind; category: Category | null } | null>(null);
   const [merging, setMerging] = useState<Category | null>(null);
 
@@ -66,8 +68,8 @@ export function CategoryManager({
             <SheetDescription>{t("categories.description")}</SheetDescription>
           </SheetHeader>
           <Tabs
-            value={kind}
-            onValueChange={(value) => setKind(value as EntryKind)}
+            value={tab}
+            onValueChange={(value) => setTab(value as EntryKind | "rules")}
             className="gap-4 p-4"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -77,11 +79,16 @@ export function CategoryManager({
                     {t(`categories.kinds.${option}`)}
                   </TabsTrigger>
                 ))}
+                <TabsTrigger value="rules" data-testid="category-rules-tab">
+                  {t("categories.rules.tab")}
+                </TabsTrigger>
               </TabsList>
-              <Button size="sm" onClick={() => setForm({ kind, category: null })}>
-                <PlusIcon aria-hidden="true" />
-                {t("categories.add")}
-              </Button>
+              {tab !== "rules" ? (
+                <Button size="sm" onClick={() => setForm({ kind, category: null })}>
+                  <PlusIcon aria-hidden="true" />
+                  {t("categories.add")}
+                </Button>
+              ) : null}
             </div>
             {entryKinds.map((option) => (
               <TabsContent key={option} value={option}>
@@ -92,6 +99,9 @@ export function CategoryManager({
                 />
               </TabsContent>
             ))}
+            <TabsContent value="rules">
+              <CategoryRules />
+            </TabsContent>
           </Tabs>
         </SheetContent>
       </Sheet>

@@ -39,12 +39,19 @@ import {
   parseDate,
   tableRows,
   type CategoryKinds,
+  type ImportRow,
   type ImportSetup,
   type ImportUncertainty,
   type KindSource,
 } from "#shared/csv-import.ts";
 import { formatMoney } from "#shared/money.ts";
 import { validationMessage } from "#shared/validation.ts";
+import {
+  ImportCategoryCell,
+  ImportCategoryNotes,
+  ImportRuleButton,
+  useImportCategories,
+} from "./import-categories.tsx";
 import { ImportHistory } from "./import-history.tsx";
 import { importQueries } from "./imports.queries.ts";
 import { formatDate } from "./transaction-row.tsx";
@@ -65,6 +72,7 @@ function postImport(input: {
 const requiredFields = ["date", "amount"] as const;
 const optionalFields = ["credit", "kind", "category", "merchant", "notes", "currency"] as const;
 const previewRows = 5;
+const noRows: readonly ImportRow[] = [];
 /**
  * Reads the chosen file: CSV, or a bank's statement file (decision 036). Loaded when a file is
  * chosen, so the statement readers (and their XML parser) stay out of the transactions page.
@@ -170,6 +178,13 @@ export function ImportDialog({
     return text && iso ? { text, date: formatDate(iso, language) } : null;
   }, [loaded, setup, language]);
   const good = mapped?.good.length ?? 0;
+  // Where the shown rows go by a rule or past entries, and the file's new categories (037).
+  const shown = useMemo(() => mapped?.good.slice(0, previewRows) ?? [], [mapped]);
+  const importCategories = useImportCategories(
+    mapped?.good ?? noRows,
+    shown,
+    setup?.defaultCategory,
+  );
   const bad = mapped?.bad ?? [];
 
   const blocked = good === 0 || kindColumnMissing || needsConfirm || amountProblem !== null;
@@ -522,16 +537,25 @@ export function ImportDialog({
                                 <th className="px-3 py-2 text-right font-medium">
                                   {t("list.columns.amount")}
                                 </th>
+                                <th className="px-1 py-2">
+                                  <span className="sr-only">
+                                    {t("money:categories.rules.title")}
+                                  </span>
+                                </th>
                               </tr>
                             </thead>
                             <tbody>
-                              {mapped.good.slice(0, previewRows).map((row) => (
+                              {shown.map((row, index) => (
                                 <tr key={row.line} className="border-t">
                                   <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                                     {formatDate(row.occurredOn, language)}
                                   </td>
                                   <td className="px-3 py-2">{t(`kinds.${row.kind}`)}</td>
-                                  <td className="px-3 py-2">{row.category}</td>
+                                  <td className="px-3 py-2">
+                                    <ImportCategoryCell
+                                      category={importCategories.forRow(row, index)}
+                                    />
+                                  </td>
                                   <td className="max-w-48 truncate px-3 py-2">
                                     {row.merchant ?? row.notes ?? ""}
                                   </td>
@@ -541,12 +565,16 @@ export function ImportDialog({
                                   >
                                     {formatMoney(row.amountCents, language)}
                                   </td>
+                                  <td className="px-1 py-1 text-right">
+                                    <ImportRuleButton row={row} categories={importCategories} />
+                                  </td>
                                 </tr>
                               ))}
                             </tbody>
                           </table>
                         </div>
                       ) : null}
+                      <ImportCategoryNotes categories={importCategories} />
                       <CsvBadRows rows={bad} testId="import-bad-rows" />
                     </section>
                   </>
