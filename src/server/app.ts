@@ -19,6 +19,7 @@ import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
 import { categoryRoutes } from "./features/categories/categories.routes.ts";
 import { categoryRuleRoutes } from "./features/category-rules/category-rules.routes.ts";
 import { csvRoutes } from "./features/csv/csv.routes.ts";
+import { importMatchRoutes } from "./features/csv/import-matches.routes.ts";
 import { exportRoutes } from "./features/export/export.routes.ts";
 import { insuranceRoutes } from "./features/insurance/insurance.routes.ts";
 import { investmentsRoutes } from "./features/investments/investments.routes.ts";
@@ -141,6 +142,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", categoryRuleRoutes({ db }))
     // Before transactionRoutes, so /transactions/{id} does not catch /transactions/export.
     .route("/", csvRoutes({ db }))
+    .route("/", importMatchRoutes({ db }))
     .route("/", merchantRoutes({ db }))
     .route("/", transactionRoutes({ db }))
     .route("/", quickEntryRoutes({ db, adminEmails: deps.config.adminEmails }))

@@ -2161,6 +2161,41 @@ export const routeMatrix: MatrixEntry[] = [
     expect: household(200),
   },
   {
+    route: "GET /api/imports/likely-matches",
+    setup: async (fx) => ({ entryId: await throwawayEntry(fx) }),
+    request: ({ fx }) => ({
+      path: `/api/imports/likely-matches?from=${fx.month}-01&to=${fx.month}-28`,
+    }),
+    expect: {
+      ...signedIn({ status: 200, check: noRowsOfA }),
+      member: 200,
+      owner: 200,
+    },
+  },
+  {
+    // A's typed entry (€7.00 on the 2nd) and a bank file's row of it: linked for A's people.
+    route: "POST /api/imports/links",
+    setup: async (fx) => ({ entryId: await throwawayEntry(fx) }),
+    request: ({ fx, made }) => ({
+      path: "/api/imports/links",
+      body: {
+        text: `Datum;Bedrag;Omschrijving\n${fx.month}-03;-7,00;Matrix link\n`,
+        setup: {
+          columns: { date: 0, amount: 1, merchant: 2 },
+          hasHeader: true,
+          dateFormat: "YYYY-MM-DD",
+          decimal: "comma",
+          kindFrom: "sign",
+          defaultKind: "expense",
+          defaultCategory: "Matrix imports",
+        },
+        links: [{ line: 2, transactionId: made.entryId }],
+      },
+    }),
+    expect: household(200),
+    badInput: { optional: ["setup.defaultCategory", "setup.columns.merchant"] },
+  },
+  {
     route: "POST /api/transactions",
     request: ({ a, fx }) => ({ path: "/api/transactions", body: expenseOfA(a, fx.month) }),
     expect: householdBody(201),
