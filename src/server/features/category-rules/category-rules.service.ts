@@ -360,15 +360,27 @@ export async function placeImportRows(
   const fallback = matchText(defaultCategory ?? "");
   const open = rows.map((row) => fallback !== "" && matchText(row.category) === fallback);
   if (!open.includes(true)) return { placed: rows.map(() => null), open };
-  const [rules, learned] = await Promise.all([
+  const [rules, learned, existing] = await Promise.all([
     matchableRules(db, householdId),
     learnedCategories(
       db,
       householdId,
       rows.filter((_, index) => open[index]).map((row) => row.merchant),
     ),
+    householdCategories(db, householdId),
   ]);
+  // What an older import left in the default category (before imports kept their defaults)
+  // teaches nothing: such a row stays a default row, for "apply rules" to find later.
+  const find = categoryFinder(existing);
+  const defaults = new Set(
+    (["income", "expense"] as const).flatMap((kind) => find(kind, defaultCategory ?? "") ?? []),
+  );
   const choose = categoryChooser({ rules, learned });
-  const placed = rows.map((row, index) => (open[index] ? (choose(row)?.categoryId ?? null) : null));
+  const placed = rows.map((row, index) => {
+    if (!open[index]) return null;
+    const choice = choose(row);
+    if (!choice || (choice.source === "learned" && defaults.has(choice.categoryId))) return null;
+    return choice.categoryId;
+  });
   return { placed, open };
 }

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { imports } from "#server/db/schema/money.ts";
 import type { ImportSetup } from "#shared/csv-import.ts";
 import type { Category } from "#shared/schemas/categories.schema.ts";
 import type { CategoryPreview, CategoryRule } from "#shared/schemas/category-rules.schema.ts";
@@ -279,6 +281,31 @@ describeOnEachDatabase("category rules", (database) => {
       (await categoryByMerchant(home, "from=2024-04-13&to=2024-04-13")).get("Bakkerij Jansen"),
     ).toBe(bakery);
     await clearRules(home);
+  });
+
+  it("learns nothing from an older import's default category, so apply still finds its rows", async () => {
+    const old = await entriesHousehold(testApp, "Olga Oud");
+    const first = await importFile(old, lines("02-07-2024;-15,00;Fietsenmaker;band"));
+    // An import made before imports kept their default categories.
+    await testApp()
+      .deps.database.db.update(imports)
+      .set({ defaultCategoryIds: [] })
+      .where(eq(imports.id, first.importId));
+    const imported = await categoryNamed(old, "Imported");
+    // The same counterparty again: "Imported" is not learned, the row stays a default row.
+    const second = await importFile(old, lines("09-07-2024;-5,00;Fietsenmaker;ventiel"));
+    const [row] = await testApp()
+      .deps.database.db.select({ ids: imports.defaultCategoryIds })
+      .from(imports)
+      .where(eq(imports.id, second.importId));
+    expect(row?.ids).toEqual([imported]);
+    const bike = await newCategory(old, "Bike");
+    await addRule(old, { pattern: "fietsenmaker", categoryId: bike });
+    expect(
+      await expectJson<{ changed: number }>(await client(old).post("/api/category-rules/apply")),
+    ).toEqual({ changed: 1 });
+    const placed = await entries(old, "from=2024-07-01&to=2024-07-31");
+    expect(placed.map((entry) => entry.categoryId).sort()).toEqual([bike, imported].sort());
   });
 
   it("applies the rules to existing entries left in their import's default category", async () => {
