@@ -23,6 +23,7 @@ export default tseslint.config(
   {
     ignores: [
       "dist",
+      "dist-ssr",
       "node_modules",
       "drizzle",
       "data",

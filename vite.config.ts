@@ -87,9 +87,54 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * After the app's build, builds the landing page's server renderer (src/client/landing/render.tsx)
+ * for Node into dist-ssr/landing.js, which the server imports to answer `/` (decision 040).
+ */
+function landingRenderer(): Plugin {
+  let root = import.meta.dirname;
+  let ssr = false;
+  return {
+    name: "hearth-landing-renderer",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      ssr = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (ssr) return;
+      const { build } = await import("vite");
+      await build({
+        configFile: false,
+        root,
+        logLevel: "warn",
+        plugins: [react()],
+        publicDir: false,
+        build: {
+          ssr: "src/client/landing/render.tsx",
+          outDir: "dist-ssr",
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: "landing.js" } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), locales(), precompress()],
-  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 800 },
+  plugins: [react(), tailwindcss(), locales(), precompress(), landingRenderer()],
+  build: {
+    outDir: "dist",
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // The app (every page), and the landing page's shell that the server fills in.
+    rolldownOptions: {
+      input: {
+        index: resolve(import.meta.dirname, "index.html"),
+        landing: resolve(import.meta.dirname, "landing.html"),
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/dev/mailbox": "http://localhost:3000" },

@@ -9,6 +9,7 @@ const sources = [
   "src/shared",
   "public",
   "index.html",
+  "landing.html",
   "vite.config.ts",
   "package-lock.json",
 ];

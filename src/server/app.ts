@@ -45,6 +45,7 @@ import { createFileStore, type FileStore } from "./lib/file-store.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createLimiter, LimitError, type Limiter } from "./lib/limits.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
+import { landingPage } from "./lib/landing-page.ts";
 import { loadStaticFiles, sendStaticFile } from "./lib/static-files.ts";
 import { createRouter, type AppEnv } from "./lib/router.ts";
 import { compressAnswers } from "./middleware/compress.ts";
@@ -230,6 +231,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     const files = loadStaticFiles(staticDir);
     const indexHtml = files.get("/index.html");
     if (!indexHtml) throw new Error(`${staticDir} has no index.html`);
+    // The landing page's shell is filled in by the server, never sent as it is.
+    const landingTemplate = files.get("/landing.html");
     app.use("/assets/*", async (c, next) => {
       const file = ["GET", "HEAD"].includes(c.req.method) ? files.get(c.req.path) : undefined;
       if (!file) return next();
@@ -237,11 +240,20 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     });
     // A missing hashed file (an old build's chunk) is a 404, never the app cached for a year.
     app.all("/assets/*", (c) => c.text("Not found", 404));
+    // `/` is the landing page rendered here, when the build has its renderer (decision 040).
+    const landing = landingPage({ staticDir, db: deps.database.db, config, logger });
+    if (landing) {
+      app.get("/", loadSession({ auth: deps.auth, db: deps.database.db }), async (c) => {
+        return (await landing(c)) ?? sendStaticFile(c, indexHtml, "no-cache");
+      });
+    }
     app.get("*", (c) => {
       const file = files.get(c.req.path);
       // Other files (the icon, theme-init.js, locales) keep their names from build to build:
       // the browser asks again each time, and a 304 answers when it has them already.
-      if (file && file !== indexHtml) return sendStaticFile(c, file, "no-cache");
+      if (file && file !== indexHtml && file !== landingTemplate) {
+        return sendStaticFile(c, file, "no-cache");
+      }
       // Client-side routing: every other page is the app, which shows its own not-found page.
       return sendStaticFile(c, indexHtml, "no-cache");
     });

@@ -18,3 +18,9 @@ export function pickLanguage(...candidates: (string | null | undefined)[]): Lang
   }
   return defaultLanguage;
 }
+
+/**
+ * The cookie that tells the server the language chosen in this browser (the choice itself is kept
+ * in local storage): the server-rendered landing page is shown in it (decision 040).
+ */
+export const languageCookieName = "hearth-language";

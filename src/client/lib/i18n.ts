@@ -2,9 +2,19 @@ import i18n from "i18next";
 import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
 import { defaultLanguage, isLanguage, languages, type Language } from "#shared/i18n.ts";
+import { languageCookie, languageStorageKey } from "./language-cookie.ts";
 
-/** Where the chosen language is kept in the browser. */
-export const languageStorageKey = "language";
+export { languageStorageKey };
+
+/** The language chosen in this browser (never one merely guessed), told to the server too. */
+function keepCookie(chosen?: Language) {
+  try {
+    const language = chosen ?? localStorage.getItem(languageStorageKey);
+    if (isLanguage(language)) document.cookie = languageCookie(language);
+  } catch {
+    // Storage or cookies may be blocked: the server then follows the browser's languages.
+  }
+}
 
 /** Every namespace, one JSON file per language under src/client/locales/<lng>/. */
 export const namespaces = [
@@ -66,6 +76,7 @@ export async function applyLanguage(language: Language): Promise<void> {
   } catch {
     // Storage may be blocked: the choice then lasts for this page only.
   }
+  keepCookie(language);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }
@@ -73,6 +84,7 @@ export async function applyLanguage(language: Language): Promise<void> {
 export function initI18n() {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
+  keepCookie();
   return i18n
     .use(HttpBackend)
     .use(initReactI18next)

@@ -28,6 +28,7 @@ export function LanguagePicker({
       size={showLabel ? "sm" : "icon"}
       className={className}
       aria-label={showLabel ? undefined : `${t("language.label")}: ${t(`language.${language}`)}`}
+      data-menu="language"
       {...triggerProps}
     >
       <LanguagesIcon className="size-4" aria-hidden="true" />

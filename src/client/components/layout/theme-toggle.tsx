@@ -17,6 +17,7 @@ export function ThemeToggle({ className }: { className?: string }) {
       size="icon"
       className={className}
       aria-label={t("theme.label")}
+      data-menu="theme"
       {...triggerProps}
     >
       <SunIcon className="size-4 scale-100 rotate-0 transition-all dark:scale-0 dark:-rotate-90" />

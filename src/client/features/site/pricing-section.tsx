@@ -50,28 +50,19 @@ export function PricingSection() {
             className="inline-flex rounded-full border bg-background p-1 shadow-xs"
           >
             {periods.map((value) => (
+              // The look follows aria-pressed, so the server-rendered page's script
+              // (landing/enhance.ts) switches it by setting that alone.
               <button
                 key={value}
                 type="button"
                 aria-pressed={period === value}
+                data-period-choice={value}
                 onClick={() => setPeriod(value)}
-                className={cn(
-                  "inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  period === value
-                    ? "bg-primary text-primary-foreground shadow-xs"
-                    : "text-muted-foreground hover:text-foreground",
-                )}
+                className="group inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:shadow-xs aria-pressed:hover:text-primary-foreground"
               >
                 {t(`pricing.period.${value}`)}
                 {value === "annual" && annualSaving > 0 ? (
-                  <span
-                    className={cn(
-                      "rounded-full px-2 py-0.5 text-xs font-semibold",
-                      period === value
-                        ? "bg-primary-foreground/15 text-primary-foreground"
-                        : "bg-accent text-accent-foreground",
-                    )}
-                  >
+                  <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground group-aria-pressed:bg-primary-foreground/15 group-aria-pressed:text-primary-foreground">
                     {t("pricing.period.save", { percent: annualSaving })}
                   </span>
                 ) : null}
@@ -121,8 +112,6 @@ function PlanCard({ plan, period }: { plan: Plan; period: Period }) {
   const { t } = useTranslation("landing");
   const language = currentLanguage();
   const free = plan.monthlyPriceCents === 0 && plan.annualPriceCents === 0;
-  const perMonth =
-    period === "annual" ? monthlyEquivalentCents(plan.annualPriceCents) : plan.monthlyPriceCents;
   const titleId = `plan-${plan.name}`;
   const features = plan.features.filter((feature) => feature.isIncluded).slice(0, maxFeatures);
 
@@ -146,21 +135,35 @@ function PlanCard({ plan, period }: { plan: Plan; period: Period }) {
       </div>
       <p className="mt-2 min-h-12 text-sm leading-6 text-muted-foreground">{plan.description}</p>
 
-      <p className="mt-6 flex items-baseline gap-1.5">
-        <span className="text-4xl font-semibold tracking-tight tabular-nums">
-          {free ? t("pricing.free") : formatMoney(perMonth, language)}
-        </span>
-        {free ? null : (
-          <span className="text-sm text-muted-foreground">{t("pricing.perMonth")}</span>
-        )}
-      </p>
-      <p className="mt-1 min-h-5 text-sm text-muted-foreground">
-        {free
-          ? t("pricing.forever")
-          : period === "annual"
-            ? t("pricing.billedAnnually", { price: formatMoney(plan.annualPriceCents, language) })
-            : t("pricing.billedMonthly")}
-      </p>
+      {/* Both periods are in the page, the other one hidden (see the switch above). */}
+      {periods.map((shown) => (
+        <div key={shown} data-period={shown} hidden={shown !== period}>
+          <p className="mt-6 flex items-baseline gap-1.5">
+            <span className="text-4xl font-semibold tracking-tight tabular-nums">
+              {free
+                ? t("pricing.free")
+                : formatMoney(
+                    shown === "annual"
+                      ? monthlyEquivalentCents(plan.annualPriceCents)
+                      : plan.monthlyPriceCents,
+                    language,
+                  )}
+            </span>
+            {free ? null : (
+              <span className="text-sm text-muted-foreground">{t("pricing.perMonth")}</span>
+            )}
+          </p>
+          <p className="mt-1 min-h-5 text-sm text-muted-foreground">
+            {free
+              ? t("pricing.forever")
+              : shown === "annual"
+                ? t("pricing.billedAnnually", {
+                    price: formatMoney(plan.annualPriceCents, language),
+                  })
+                : t("pricing.billedMonthly")}
+          </p>
+        </div>
+      ))}
 
       <ul className="mt-6 mb-8 space-y-3 text-sm">
         {features.map((feature) => (
