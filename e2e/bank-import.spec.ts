@@ -128,22 +128,20 @@ test("US card files: month-first dates from the whole file, debit and credit col
   await expect(dialog.getByRole("row").nth(5)).toContainText("28 Jan 2025");
   await expect(dialog.getByRole("row").nth(3)).toContainText("Income");
 
-  // An Amex file writes spending positive: the preview asks before anything comes in as income.
+  // An Amex file writes spending positive: recognised, its preset turns every row round.
   await dialog.getByLabel("CSV file").setInputFiles({
     name: "amex.csv",
     mimeType: "text/csv",
     buffer: bankFile("amex.csv"),
   });
-  await expect(dialog.getByTestId("import-doubt-sign")).toBeVisible();
-  const submit = dialog.getByRole("button", { name: "Import 5 rows" });
-  await expect(submit).toBeDisabled();
-  await dialog
-    .getByLabel("Money out is written as a positive amount: turn every row round")
-    .check();
+  await expect(dialog.getByTestId("import-bank")).toHaveText("Recognised: American Express");
+  await expect(dialog.getByTestId("import-doubts")).toHaveCount(0);
+  await expect(
+    dialog.getByLabel("Money out is written as a positive amount: turn every row round"),
+  ).toBeChecked();
   await expect(dialog.getByRole("row").nth(1)).toContainText("Expense");
   await expect(dialog.getByRole("row").nth(3)).toContainText("Income");
-  await dialog.getByLabel("I checked the columns: the preview is right").check();
-  await submit.click();
+  await dialog.getByRole("button", { name: "Import 5 rows" }).click();
   await expect(dialog.getByTestId("import-result")).toContainText("5 entries imported");
 });
 

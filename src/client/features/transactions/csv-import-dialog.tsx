@@ -31,7 +31,6 @@ import { api, ApiError, unwrap } from "#client/lib/api.ts";
 import { useLanguage } from "#client/lib/use-language.ts";
 import {
   amountColumnProblem,
-  analyseImport,
   kindSources,
   mapImportRows,
   mustConfirm,
@@ -44,6 +43,7 @@ import {
   type ImportUncertainty,
   type KindSource,
 } from "#shared/csv-import.ts";
+import { analyseBankFile } from "#shared/bank-presets.ts";
 import { formatMoney } from "#shared/money.ts";
 import { validationMessage } from "#shared/validation.ts";
 import {
@@ -52,25 +52,45 @@ import {
   ImportRuleButton,
   useImportCategories,
 } from "./import-categories.tsx";
+import { ImportRecognised, useRememberedMapping } from "./import-bank.tsx";
 import { ImportHistory } from "./import-history.tsx";
+import {
+  LikelyMatchList,
+  linkTypedEntries,
+  useLikelyMatches,
+  type ImportLink,
+} from "./import-matches.tsx";
 import { importQueries } from "./imports.queries.ts";
 import { formatDate } from "./transaction-row.tsx";
 import { invalidateMoney } from "./transactions.queries.ts";
 
 type ImportResult = Awaited<ReturnType<typeof postImport>>;
 
-function postImport(input: {
+async function postImport(input: {
   text: string;
   setup: ImportSetup;
   memberId: string;
   fileName: string;
+  bank?: string | null;
   reimportDeleted?: boolean;
+  /** Rows linked to entries typed by hand (likely matches): linked first, then not imported. */
+  links?: ImportLink[];
 }) {
-  return unwrap(api.imports.$post({ json: input }));
+  const { links = [], ...request } = input;
+  const linked = await linkTypedEntries({ text: input.text, setup: input.setup, links });
+  return { ...(await unwrap(api.imports.$post({ json: request }))), linked };
 }
 
 const requiredFields = ["date", "amount"] as const;
-const optionalFields = ["credit", "kind", "category", "merchant", "notes", "currency"] as const;
+const optionalFields = [
+  "credit",
+  "kind",
+  "category",
+  "merchant",
+  "notes",
+  "currency",
+  "reference",
+] as const;
 const previewRows = 5;
 const noRows: readonly ImportRow[] = [];
 /**
@@ -109,13 +129,25 @@ export function ImportDialog({
   const categories = useCategories();
   const [uncertain, setUncertain] = useState<ImportUncertainty[]>([]);
   const [confirmed, setConfirmed] = useState(false);
+  // The bank the file was recognised as (a preset's key), and whether the family's last mapping
+  // for files of its shape is used (decision 035).
+  const [bank, setBank] = useState<string | null>(null);
+  const [remembered, setRemembered] = useState(false);
   const file = useCsvFile((records) => {
-    const guess = analyseImport(records, language);
+    const guess = analyseBankFile(records, language);
     setUncertain(guess.uncertain);
     setConfirmed(false);
+    setBank(guess.bank?.key ?? null);
+    setRemembered(false);
     return guess.setup;
   }, readImportFile);
   const { loaded, setup, width, columnLabel, change, changeColumn } = file;
+  useRememberedMapping(loaded, width, (mapping) => {
+    change(mapping.setup);
+    setUncertain([]);
+    setRemembered(true);
+    if (mapping.bank) setBank(mapping.bank);
+  });
   const [memberId, setMemberId] = useState(account.member.id);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [tab, setTab] = useState<"file" | "history">("file");
@@ -134,6 +166,8 @@ export function ImportDialog({
   const reset = () => {
     setTab("file");
     file.reset();
+    setBank(null);
+    setRemembered(false);
     setResult(null);
     run.reset();
   };
@@ -187,10 +221,19 @@ export function ImportDialog({
   );
   const bad = mapped?.bad ?? [];
 
+  const likely = useLikelyMatches(mapped?.good);
   const blocked = good === 0 || kindColumnMissing || needsConfirm || amountProblem !== null;
   const submit = (options: { reimportDeleted?: boolean } = {}) => {
     if (!loaded || !setup || blocked) return;
-    run.mutate({ text: loaded.text, setup, memberId, fileName: loaded.fileName, ...options });
+    run.mutate({
+      text: loaded.text,
+      setup,
+      memberId,
+      fileName: loaded.fileName,
+      bank,
+      links: likely.links,
+      ...options,
+    });
   };
 
   const errorText =
@@ -253,6 +296,11 @@ export function ImportDialog({
                 <ul className="grid gap-1 text-sm">
                   <li>{t("import.resultImported", { count: result.imported })}</li>
                   <li>{t("import.resultDuplicates", { count: result.duplicates })}</li>
+                  {result.linked > 0 ? (
+                    <li data-testid="import-linked">
+                      {t("import.resultLinked", { count: result.linked })}
+                    </li>
+                  ) : null}
                   {result.deletedBefore > 0 ? (
                     <li data-testid="import-deleted-before">
                       {t("import.resultDeletedBefore", { count: result.deletedBefore })}{" "}
@@ -293,6 +341,7 @@ export function ImportDialog({
 
                 {loaded && setup && mapped ? (
                   <>
+                    <ImportRecognised bank={bank} remembered={remembered} />
                     {uncertain.length > 0 || (setup.skipTop ?? 0) + (setup.skipBottom ?? 0) > 0 ? (
                       <section
                         className="grid gap-2 rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-50"
@@ -521,6 +570,7 @@ export function ImportDialog({
                         bad={bad.length}
                         testIds={{ good: "import-good", bad: "import-bad" }}
                       />
+                      <LikelyMatchList likely={likely} />
                       {good > 0 ? (
                         <div className="overflow-x-auto rounded-lg border">
                           <table className="w-full text-sm">

@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, newPerson, test } from "./fixtures.ts";
+import { browserCookies, signUpThroughApi } from "./page-models/household-api.ts";
+import { TransactionsPage } from "./page-models/entries.ts";
+
+/**
+ * Bank presets and remembered mappings (issue 17, item 3; decision 035): a Rabobank export in
+ * Windows-1252 is recognised and imported without touching a control; the next file of that
+ * shape gets the family's own choices back; the bank's Volgnr keeps the second import from
+ * doubling anything.
+ */
+
+const bankFile = (name: string) =>
+  readFileSync(join(import.meta.dirname, "..", "test", "fixtures", "bank-files", name));
+
+test("a Rabobank file is recognised and imported without touching a control; the next one gets the family's choices", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  if (!baseURL) throw new Error("baseURL is not set");
+  const person = await signUpThroughApi(baseURL, mailbox, newPerson("rabo"));
+  await page.context().addCookies(browserCookies(person));
+  const list = new TransactionsPage(page);
+  await list.goto();
+  await page.getByRole("button", { name: "Import CSV" }).first().click();
+  const dialog = page.getByTestId("import-dialog");
+  const chooseFile = () =>
+    dialog.locator('input[type="file"]').setInputFiles({
+      name: "CSV_A_NL00RABO0123456789_EUR_20250101_20250131.csv",
+      mimeType: "text/csv",
+      buffer: bankFile("rabobank.csv"),
+    });
+  await chooseFile();
+  await expect(dialog.getByTestId("import-bank")).toHaveText("Recognised: Rabobank");
+  await expect(dialog.getByTestId("import-remembered")).toHaveCount(0);
+  await expect(dialog.getByTestId("csv-encoding")).toContainText("Windows-1252");
+  await expect(dialog.getByTestId("import-doubts")).toHaveCount(0);
+  // The preset's mapping, every control still there to change.
+  await expect(dialog.getByLabel("Amount", { exact: true })).toHaveValue("6");
+  await expect(dialog.getByLabel("Merchant", { exact: true })).toHaveValue("9");
+  await expect(dialog.getByLabel("Bank's reference")).toHaveValue("3");
+  await expect(dialog.getByTestId("import-good")).toHaveText("4 rows ready to import");
+  await expect(dialog.getByTestId("import-preview-amount")).toHaveText([
+    "€23.45",
+    "€2,500.00",
+    "€8.10",
+    "€1,234.56",
+  ]);
+  await expect(dialog.getByRole("row").nth(3)).toContainText("Café Müller");
+  await page.screenshot({
+    path: test.info().outputPath("rabobank-recognised.png"),
+    fullPage: true,
+  });
+  await dialog.getByRole("button", { name: "Import 4 rows" }).click();
+  await expect(dialog.getByTestId("import-result")).toContainText("4 entries imported");
+  await dialog.getByRole("button", { name: "Close" }).last().click();
+  await expect(list.rows).toHaveCount(4);
+  await expect(list.summary).toContainText("Income €2,500.00");
+
+  // The same layout again: the family's last mapping is proposed, and nothing is doubled.
+  await page.getByRole("button", { name: "Import CSV" }).first().click();
+  await chooseFile();
+  await expect(dialog.getByTestId("import-remembered")).toBeVisible();
+  await expect(dialog.getByTestId("import-bank")).toHaveText("Recognised: Rabobank");
+  await expect(dialog.getByLabel("Bank's reference")).toHaveValue("3");
+  await dialog.getByRole("button", { name: "Import 4 rows" }).click();
+  await expect(dialog.getByTestId("import-result")).toContainText("0 entries imported");
+  await expect(dialog.getByTestId("import-result")).toContainText("4 already imported before");
+  await dialog.getByRole("button", { name: "Close" }).last().click();
+  await expect(list.rows).toHaveCount(4);
+});
+
+test("in Dutch, on a phone: the bank named and its columns set", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  if (!baseURL) throw new Error("baseURL is not set");
+  const person = await signUpThroughApi(baseURL, mailbox, newPerson("knab"));
+  await page.context().addCookies(browserCookies(person));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem("language", "nl"));
+  await page.goto("/dashboard/transactions");
+  await page.getByRole("button", { name: "CSV importeren" }).first().click();
+  const dialog = page.getByTestId("import-dialog");
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "knab-export.csv",
+    mimeType: "text/csv",
+    buffer: bankFile("knab.csv"),
+  });
+  await expect(dialog.getByTestId("import-bank")).toHaveText("Herkend: Knab");
+  await expect(dialog.getByLabel("Referentie van de bank")).toHaveValue("14");
+  await expect(dialog.getByTestId("import-good")).toContainText("4");
+  // The note fits the phone's dialog.
+  const note = await dialog.getByTestId("import-recognised").boundingBox();
+  const box = await dialog.boundingBox();
+  expect(note && box && note.x + note.width <= box.x + box.width).toBe(true);
+  await page.screenshot({ path: test.info().outputPath("knab-nl-phone.png") });
+});
