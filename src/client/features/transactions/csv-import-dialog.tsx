@@ -54,31 +54,21 @@ import {
 } from "./import-categories.tsx";
 import { ImportRecognised, useRememberedMapping } from "./import-bank.tsx";
 import { ImportHistory } from "./import-history.tsx";
-import {
-  LikelyMatchList,
-  linkTypedEntries,
-  useLikelyMatches,
-  type ImportLink,
-} from "./import-matches.tsx";
 import { importQueries } from "./imports.queries.ts";
 import { formatDate } from "./transaction-row.tsx";
 import { invalidateMoney } from "./transactions.queries.ts";
 
 type ImportResult = Awaited<ReturnType<typeof postImport>>;
 
-async function postImport(input: {
+function postImport(input: {
   text: string;
   setup: ImportSetup;
   memberId: string;
   fileName: string;
   bank?: string | null;
   reimportDeleted?: boolean;
-  /** Rows linked to entries typed by hand (likely matches): linked first, then not imported. */
-  links?: ImportLink[];
 }) {
-  const { links = [], ...request } = input;
-  const linked = await linkTypedEntries({ text: input.text, setup: input.setup, links });
-  return { ...(await unwrap(api.imports.$post({ json: request }))), linked };
+  return unwrap(api.imports.$post({ json: input }));
 }
 
 const requiredFields = ["date", "amount"] as const;
@@ -135,10 +125,10 @@ export function ImportDialog({
   const [remembered, setRemembered] = useState(false);
   const file = useCsvFile((records) => {
     const guess = analyseBankFile(records, language);
-    setUncertain(guess.uncertain);
-    setConfirmed(false);
     setBank(guess.bank?.key ?? null);
     setRemembered(false);
+    setUncertain(guess.uncertain);
+    setConfirmed(false);
     return guess.setup;
   }, readImportFile);
   const { loaded, setup, width, columnLabel, change, changeColumn } = file;
@@ -166,8 +156,6 @@ export function ImportDialog({
   const reset = () => {
     setTab("file");
     file.reset();
-    setBank(null);
-    setRemembered(false);
     setResult(null);
     run.reset();
   };
@@ -221,19 +209,10 @@ export function ImportDialog({
   );
   const bad = mapped?.bad ?? [];
 
-  const likely = useLikelyMatches(mapped?.good);
   const blocked = good === 0 || kindColumnMissing || needsConfirm || amountProblem !== null;
   const submit = (options: { reimportDeleted?: boolean } = {}) => {
     if (!loaded || !setup || blocked) return;
-    run.mutate({
-      text: loaded.text,
-      setup,
-      memberId,
-      fileName: loaded.fileName,
-      bank,
-      links: likely.links,
-      ...options,
-    });
+    run.mutate({ text: loaded.text, setup, memberId, fileName: loaded.fileName, bank, ...options });
   };
 
   const errorText =
@@ -296,11 +275,6 @@ export function ImportDialog({
                 <ul className="grid gap-1 text-sm">
                   <li>{t("import.resultImported", { count: result.imported })}</li>
                   <li>{t("import.resultDuplicates", { count: result.duplicates })}</li>
-                  {result.linked > 0 ? (
-                    <li data-testid="import-linked">
-                      {t("import.resultLinked", { count: result.linked })}
-                    </li>
-                  ) : null}
                   {result.deletedBefore > 0 ? (
                     <li data-testid="import-deleted-before">
                       {t("import.resultDeletedBefore", { count: result.deletedBefore })}{" "}
@@ -570,7 +544,6 @@ export function ImportDialog({
                         bad={bad.length}
                         testIds={{ good: "import-good", bad: "import-bad" }}
                       />
-                      <LikelyMatchList likely={likely} />
                       {good > 0 ? (
                         <div className="overflow-x-auto rounded-lg border">
                           <table className="w-full text-sm">
