@@ -11,7 +11,13 @@ import { listPlans } from "#server/features/billing/billing.service.ts";
 import type { Config } from "#server/env.ts";
 import type { Logger } from "./logger.ts";
 import type { AppEnv } from "./router.ts";
-import { isLanguage, languageCookieName, pickLanguage, type Language } from "#shared/i18n.ts";
+import {
+  isLanguage,
+  languageCookieName,
+  languages,
+  pickLanguage,
+  type Language,
+} from "#shared/i18n.ts";
 import type { LandingPageData, RenderLanding } from "#shared/landing-render.ts";
 import { chooseEncoding, varyOnAcceptEncoding, type ContentEncoding } from "./content-encoding.ts";
 
@@ -112,6 +118,26 @@ export function landingPage(deps: {
     };
   }
 
+  /** The page for a language and sign-in state, rendered once per plans table. */
+  async function pageFor(language: Language, signedIn: boolean): Promise<Page> {
+    const plans = await listPlans(deps.db, language);
+    const key = `${language}|${signedIn}|${createHash("sha256").update(JSON.stringify(plans)).digest("base64url")}`;
+    let pending = pages.get(key);
+    if (!pending) {
+      pending = build(language, signedIn, plans);
+      pages.set(key, pending);
+      pending.catch(() => pages.delete(key));
+      if (pages.size > keep) pages.delete(pages.keys().next().value as string);
+    }
+    return pending;
+  }
+
+  // The first visitor should not wait for the renderer to load: both languages are rendered as
+  // soon as the server runs (a failure here is logged when a visitor meets it).
+  setTimeout(() => {
+    for (const language of languages) pageFor(language, false).catch(() => undefined);
+  }, 0);
+
   /** The page for this request, or undefined when it cannot be rendered (then the app answers). */
   return async function answer(c: Context<AppEnv>): Promise<Response | undefined> {
     const language = landingLanguage(
@@ -121,16 +147,7 @@ export function landingPage(deps: {
     const signedIn = Boolean(c.get("viewer"));
     let page: Page;
     try {
-      const plans = await listPlans(deps.db, language);
-      const key = `${language}|${signedIn}|${createHash("sha256").update(JSON.stringify(plans)).digest("base64url")}`;
-      let pending = pages.get(key);
-      if (!pending) {
-        pending = build(language, signedIn, plans);
-        pages.set(key, pending);
-        pending.catch(() => pages.delete(key));
-        if (pages.size > keep) pages.delete(pages.keys().next().value as string);
-      }
-      page = await pending;
+      page = await pageFor(language, signedIn);
     } catch (error) {
       deps.logger.error("the landing page could not be rendered; the app answers", { error });
       return undefined;
