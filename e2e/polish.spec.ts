@@ -8,6 +8,7 @@ import {
   type ApiPerson,
 } from "./page-models/household-api.ts";
 import { apiCall, householdBasics } from "./page-models/entries.ts";
+import { DashboardShell } from "./page-models/dashboard-shell.ts";
 import { ProfilePage } from "./page-models/profile-page.ts";
 
 // Issue 16, item 10: two toasters, each where it fits; one colour meaning everywhere.
@@ -209,6 +210,24 @@ test("one colour meaning: a budget's state and a member have one colour on every
     expect(dashboard.ok).not.toBe(dashboard.over);
     await shot(page, `budgets-${scheme}-1280`);
   }
+});
+
+test("the household's name follows the language picked in the menu, at once", async ({
+  page,
+  person,
+  signUpAndVerify,
+}) => {
+  await signUpAndVerify(page, person);
+  const profile = new ProfilePage(page);
+  await profile.goto("household");
+  const first = person.name.split(" ")[0] ?? person.name;
+  // The owner sees it in the field that renames it, and in the sidebar.
+  const field = page.getByRole("main").getByLabel(/^(Household name|Naam van het huishouden)$/);
+  await expect(field).toHaveValue(`${first}'s household`);
+  await new DashboardShell(page).language.choose("Nederlands");
+  await expect(field).toHaveValue(`Huishouden van ${first}`);
+  await expect(page.getByRole("group", { name: `Huishouden van ${first}` })).toBeVisible();
+  await expect(page.locator("body")).not.toContainText(`${first}'s household`);
 });
 
 /** The sidebar writes a long name as its first word (more than 15 characters). */

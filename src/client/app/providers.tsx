@@ -33,6 +33,10 @@ export const queryClient = new QueryClient({
   }),
 });
 
+// What the server writes in the reader's language (the household's default name, the default
+// categories' names) is asked for again when the language changes.
+i18n.on("languageChanged", () => void queryClient.invalidateQueries());
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider
