@@ -12,8 +12,8 @@ import type { toast as sonnerToast } from "sonner";
  *   a reminder). Up to three stack, newest first, each for 4 s.
  *
  * sonner is not in the first load of any page (decision 030): the toasters and sonner load with
- * the first toast (or, on the dashboard, when the browser is idle); toasts asked for before that
- * are shown as soon as they are there.
+ * the first toast (or when the dashboard opens); toasts asked for before that are shown as soon
+ * as they are there.
  */
 
 export type ToastAction = { label: string; onClick: () => void };
@@ -46,7 +46,7 @@ export function toastersWanted(): boolean {
   return wanted;
 }
 
-/** Mounts the toasters (and loads sonner) now, before any toast: the dashboard does when idle. */
+/** Mounts the toasters (and loads sonner) now, before any toast: the dashboard does. */
 export function preloadToasters(): void {
   if (wanted) return;
   wanted = true;

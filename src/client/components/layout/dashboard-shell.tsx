@@ -46,11 +46,9 @@ export function DashboardShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation("dashboard");
-  // Toasts are frequent here: their toasters load once the page has settled, not on the first.
-  useEffect(() => {
-    const timer = window.setTimeout(preloadToasters, 2000);
-    return () => window.clearTimeout(timer);
-  }, []);
+  // Toasts are frequent here: the toasters are there from the start (sonner comes with the
+  // dashboard's entry form anyway), so none waits for them.
+  useEffect(preloadToasters, []);
   return (
     <SidebarProvider>
       <a

@@ -13,8 +13,8 @@ const look = {
 } as React.CSSProperties;
 
 /**
- * The two toasters of lib/toast.ts, loaded with the first toast (or when the dashboard is
- * idle): the main style shows one toast at a time (a new one replaces it), the stacked style up
+ * The two toasters of lib/toast.ts, loaded with the first toast (or when the dashboard
+ * opens): the main style shows one toast at a time (a new one replaces it), the stacked style up
  * to three; 4000 ms each, 356 px wide, 14 px apart (the specification's values, sonner's own).
  * Both follow the theme and the language, and sit under the top bar, where no button is: not
  * over its Add entry, nor over the buttons at the bottom of a form or a dialog (the sticky Save
