@@ -15,7 +15,6 @@ import { ProfilePage } from "./page-models/profile-page.ts";
 test.use({ reducedMotion: "reduce" });
 
 const phone = { width: 390, height: 700 };
-const shots = process.env.D1_SHOTS;
 
 function named(name: string, tag: string): Person {
   return { ...newPerson(tag), name };
@@ -54,8 +53,9 @@ const newsToasts = (page: Page) =>
   page.getByRole("region", { name: /^Updates/ }).locator("[data-sonner-toast]");
 const shown = (toasts: Locator) => toasts.and(toasts.page().locator('[data-visible="true"]'));
 
+/** A screenshot in the test's report, to look at what the test saw. */
 async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+  await test.info().attach(name, { body: await page.screenshot(), contentType: "image/png" });
 }
 
 /** Whether two boxes on the screen share any pixel. */
