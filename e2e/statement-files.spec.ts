@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, newPerson, test } from "./fixtures.ts";
-import { browserCookies, signUpThroughApi } from "./page-models/household-api.ts";
+import { browserCookies, call, signUpThroughApi } from "./page-models/household-api.ts";
 import { TransactionsPage } from "./page-models/entries.ts";
 
 /**
@@ -76,4 +76,61 @@ test("in Dutch: ABN AMRO's MT940 imports as it is, a broken OFX says why", async
   await expect(dialog.getByRole("row").nth(3)).toContainText("WONINGSTICHTING EIGEN HAARD");
   await dialog.getByRole("button", { name: "6 rijen importeren" }).click();
   await expect(dialog.getByTestId("import-result")).toContainText("6 posten geïmporteerd");
+});
+
+test("a row that is an entry typed by hand is a likely match, linked instead of doubled", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  if (!baseURL) throw new Error("baseURL is not set");
+  const person = await signUpThroughApi(baseURL, mailbox, newPerson("match"));
+  const { account } = await call<{ account: { member: { id: string } } }>(
+    person,
+    "GET",
+    "/session",
+  );
+  const { categories } = await call<{ categories: { id: string; kind: string }[] }>(
+    person,
+    "GET",
+    "/categories",
+  );
+  const groceries = categories.find((category) => category.kind === "expense");
+  if (!groceries) throw new Error("No expense category.");
+  // Typed by hand two days before the bank booked it.
+  await call(person, "POST", "/transactions", {
+    kind: "expense",
+    amountCents: 2345,
+    occurredOn: "2025-01-01",
+    categoryId: groceries.id,
+    merchant: "Boodschappen",
+    splitMode: "personal",
+    memberId: account.member.id,
+    paidByMemberId: account.member.id,
+  });
+  await page.context().addCookies(browserCookies(person));
+  const list = new TransactionsPage(page);
+  await list.goto();
+  await page.getByRole("button", { name: "Import CSV" }).first().click();
+  const dialog = page.getByTestId("import-dialog");
+  await dialog.getByLabel("CSV file").setInputFiles({
+    name: "camt053.xml",
+    mimeType: "application/xml",
+    buffer: bankFile("camt053-ing.xml"),
+  });
+  const matches = dialog.getByTestId("import-matches");
+  await expect(matches).toContainText("1 row looks like an entry you typed yourself");
+  await expect(matches.getByTestId("import-match")).toHaveText([
+    "3 Jan 2025 · €23.45 · Albert Heijn 1234: your entry of 1 Jan 2025, Boodschappen",
+  ]);
+  await expect(matches.getByRole("checkbox")).toBeChecked();
+  await dialog.getByRole("button", { name: "Import 6 rows" }).click();
+  const done = dialog.getByTestId("import-result");
+  await expect(done).toContainText("5 entries imported");
+  await expect(done.getByTestId("import-linked")).toHaveText(
+    "1 linked to an entry you typed yourself",
+  );
+  await dialog.getByRole("button", { name: "Close" }).last().click();
+  // Five from the bank and the one typed by hand: no second €23.45.
+  await expect(list.rows).toHaveCount(6);
 });

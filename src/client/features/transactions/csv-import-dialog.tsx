@@ -54,21 +54,31 @@ import {
 } from "./import-categories.tsx";
 import { ImportRecognised, useRememberedMapping } from "./import-bank.tsx";
 import { ImportHistory } from "./import-history.tsx";
+import {
+  LikelyMatchList,
+  linkTypedEntries,
+  useLikelyMatches,
+  type ImportLink,
+} from "./import-matches.tsx";
 import { importQueries } from "./imports.queries.ts";
 import { formatDate } from "./transaction-row.tsx";
 import { invalidateMoney } from "./transactions.queries.ts";
 
 type ImportResult = Awaited<ReturnType<typeof postImport>>;
 
-function postImport(input: {
+async function postImport(input: {
   text: string;
   setup: ImportSetup;
   memberId: string;
   fileName: string;
   bank?: string | null;
   reimportDeleted?: boolean;
+  /** Rows linked to entries typed by hand (likely matches): linked first, then not imported. */
+  links?: ImportLink[];
 }) {
-  return unwrap(api.imports.$post({ json: input }));
+  const { links = [], ...request } = input;
+  const linked = await linkTypedEntries({ text: input.text, setup: input.setup, links });
+  return { ...(await unwrap(api.imports.$post({ json: request }))), linked };
 }
 
 const requiredFields = ["date", "amount"] as const;
@@ -209,10 +219,19 @@ export function ImportDialog({
   );
   const bad = mapped?.bad ?? [];
 
+  const likely = useLikelyMatches(mapped?.good);
   const blocked = good === 0 || kindColumnMissing || needsConfirm || amountProblem !== null;
   const submit = (options: { reimportDeleted?: boolean } = {}) => {
     if (!loaded || !setup || blocked) return;
-    run.mutate({ text: loaded.text, setup, memberId, fileName: loaded.fileName, bank, ...options });
+    run.mutate({
+      text: loaded.text,
+      setup,
+      memberId,
+      fileName: loaded.fileName,
+      bank,
+      links: likely.links,
+      ...options,
+    });
   };
 
   const errorText =
@@ -275,6 +294,11 @@ export function ImportDialog({
                 <ul className="grid gap-1 text-sm">
                   <li>{t("import.resultImported", { count: result.imported })}</li>
                   <li>{t("import.resultDuplicates", { count: result.duplicates })}</li>
+                  {result.linked > 0 ? (
+                    <li data-testid="import-linked">
+                      {t("import.resultLinked", { count: result.linked })}
+                    </li>
+                  ) : null}
                   {result.deletedBefore > 0 ? (
                     <li data-testid="import-deleted-before">
                       {t("import.resultDeletedBefore", { count: result.deletedBefore })}{" "}
@@ -544,6 +568,7 @@ export function ImportDialog({
                         bad={bad.length}
                         testIds={{ good: "import-good", bad: "import-bad" }}
                       />
+                      <LikelyMatchList likely={likely} />
                       {good > 0 ? (
                         <div className="overflow-x-auto rounded-lg border">
                           <table className="w-full text-sm">
