@@ -21,6 +21,9 @@ import { toast } from "./page-models/household-sidebar.ts";
 import { LoanPage, LoansPage } from "./page-models/loans.ts";
 import { choose, planThroughApi, tabTo } from "./page-models/savings.ts";
 
+/** A date as Hearth's English date fields show it: day first, dd/mm/yyyy. */
+const shown = (iso: string) => iso.split("-").reverse().join("/");
+
 /**
  * Loans as a family uses them (issue 13, items 1-4): a Pro household enters its mortgage as the
  * bank wrote it — an annuity part and a linear part — reads the schedule, adds extra repayments
@@ -257,7 +260,7 @@ test.describe("in English, light, on a laptop", () => {
     if (!next) throw new Error("The mortgage has no next payment");
     await loan.book.click();
     await expect(loan.bookingCategory.locator("option:checked")).toHaveText("Rent or mortgage");
-    await expect(loan.bookingStart).toHaveValue(next.dueDate);
+    await expect(loan.bookingStart).toHaveValue(shown(next.dueDate));
     await expectNoSeriousA11yViolations(page, "the booking dialog");
     await loan.bookingSubmit.click();
     await expect(toast(page, "The payment of Mortgage is booked.")).toBeVisible();

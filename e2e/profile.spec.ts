@@ -32,7 +32,8 @@ test("edit the profile and see the new name in the sidebar after a reload", asyn
   await page.reload();
   await expect(profile.fullName).toHaveValue("Robin van Dijk");
   await expect(profile.phone).toHaveValue("+31 6 1234 5678");
-  await expect(profile.dateOfBirth).toHaveValue("1987-06-15");
+  // Shown the English way, day first (dd/mm/yyyy).
+  await expect(profile.dateOfBirth).toHaveValue("15/06/1987");
   await expect(profile.city).toHaveValue("Utrecht");
   await expect(shell.userMenuButton(person)).toContainText("Robin van Dijk");
 

@@ -11,6 +11,9 @@ import {
 } from "./page-models/household-api.ts";
 import { toast } from "./page-models/household-sidebar.ts";
 
+/** A date as Hearth's English date fields show it: day first, dd/mm/yyyy. */
+const shown = (iso: string) => iso.split("-").reverse().join("/");
+
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
 
@@ -71,7 +74,7 @@ test("Bram pays Anna back in part on a day of his choosing, sees 'Bram → Anna'
   const amount = dialog.getByLabel("Amount");
   const date = dialog.getByLabel("Date paid");
   await expect(amount).toHaveValue("40.00");
-  await expect(date).toHaveValue(today());
+  await expect(date).toHaveValue(shown(today()));
   await amount.fill("50");
   await dialog.getByRole("button", { name: "Record settlement" }).click();
   await expect(dialog).toContainText("At most €40.00, what is owed.");
@@ -93,7 +96,7 @@ test("Bram pays Anna back in part on a day of his choosing, sees 'Bram → Anna'
   await row.getByRole("button").click();
   await expect(dialog.getByRole("heading")).toHaveText("Bram Jansen → Anna de Vries");
   await expect(amount).toHaveValue("25.00");
-  await expect(date).toHaveValue(paidOn);
+  await expect(date).toHaveValue(shown(paidOn));
   await amount.fill("30");
   await dialog.getByLabel("Notes").fill("Tikkie");
   await dialog.getByRole("button", { name: "Save settlement" }).click();

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PlusIcon, SaveIcon, Trash2Icon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
@@ -39,6 +40,17 @@ function Field({ label, ...props }: { label: string } & React.ComponentProps<typ
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} {...props} />
+    </div>
+  );
+}
+
+/** A date typed in Hearth's language; the form data holds it as YYYY-MM-DD. */
+function DateField({ label, name }: { label: string; name: string }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <DateInput id={id} name={name} />
     </div>
   );
 }
@@ -340,7 +352,7 @@ export function AdminCoupons() {
             required
             inputMode="decimal"
           />
-          <Field label={t("coupons.validUntil")} name="validUntil" type="date" />
+          <DateField label={t("coupons.validUntil")} name="validUntil" />
           <Field label={t("coupons.maxUses")} name="maxUses" type="number" min={1} />
           <div className="sm:col-span-2 lg:col-span-5">
             <Button type="submit" disabled={create.isPending}>
@@ -480,8 +492,7 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
           : formatMoney(coupon.amountOffCents ?? 0, language)}
       </td>
       <td className="py-2 pr-3">
-        <Input
-          type="date"
+        <DateInput
           aria-label={label("coupons.validUntil")}
           value={draft.validUntil}
           onChange={(e) => setDraft({ ...draft, validUntil: e.target.value })}

@@ -2,9 +2,9 @@ import { ChartNoAxesColumnIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { DashboardPage } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
@@ -302,9 +302,8 @@ function PeriodPicker({
             <Label htmlFor={`${id}-from`} className="text-xs text-muted-foreground">
               {t("overview.period.from")}
             </Label>
-            <Input
+            <DateInput
               id={`${id}-from`}
-              type="date"
               className="w-40"
               value={from}
               onChange={(event) => setFrom(event.target.value)}
@@ -315,9 +314,8 @@ function PeriodPicker({
             <Label htmlFor={`${id}-to`} className="text-xs text-muted-foreground">
               {t("overview.period.to")}
             </Label>
-            <Input
+            <DateInput
               id={`${id}-to`}
-              type="date"
               className="w-40"
               value={to}
               onChange={(event) => setTo(event.target.value)}

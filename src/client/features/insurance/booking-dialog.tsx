@@ -1,5 +1,6 @@
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
@@ -179,8 +180,7 @@ function BookingForm({
           hint={t("booking.startHint")}
           error={errors.startDate?.message}
         >
-          <Input
-            type="date"
+          <DateInput
             min={policy.startDate}
             max={policy.endsOn ?? undefined}
             {...register("startDate", { onChange: rerun })}

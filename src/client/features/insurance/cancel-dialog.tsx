@@ -1,11 +1,11 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
 import { showServerErrors } from "#client/components/forms/server-errors.ts";
-import { Input } from "#client/components/ui/input.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { addDays } from "#shared/dates.ts";
 import { cancelPolicySchema, type Policy } from "#shared/schemas/insurance.schema.ts";
@@ -65,7 +65,7 @@ export function CancelDialog({ policy, onClose }: { policy: Policy; onClose: () 
           error={errors.endsOn?.message}
           hint={t("cancelForm.endsOnHint")}
         >
-          <Input type="date" autoFocus min={policy.startDate} {...register("endsOn")} />
+          <DateInput autoFocus min={policy.startDate} {...register("endsOn")} />
         </FormField>
         <FormDialogFooter
           cancelLabel={t("cancelForm.keep")}

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FieldError, FormField } from "#client/components/forms/form-field.tsx";
@@ -350,14 +351,14 @@ function PolicyForm({
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label={t("form.startDate")} error={errors.startDate?.message}>
-          <Input type="date" {...register("startDate", { onChange: rerun })} />
+          <DateInput {...register("startDate", { onChange: rerun })} />
         </FormField>
         <FormField
           label={t("form.renewalDate")}
           error={errors.renewalDate?.message}
           hint={t("form.renewalHint")}
         >
-          <Input type="date" {...register("renewalDate", { onChange: rerun })} />
+          <DateInput {...register("renewalDate", { onChange: rerun })} />
         </FormField>
       </div>
 

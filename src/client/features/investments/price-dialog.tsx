@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { DecimalInput } from "#client/components/forms/number-inputs.tsx";
@@ -16,7 +17,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { today } from "#shared/dates.ts";
 import type { Language } from "#shared/i18n.ts";
@@ -117,7 +117,7 @@ export function PriceDialog({
           </DialogHeader>
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label={t("priceForm.date")} error={errors.pricedOn?.message}>
-              <Input type="date" {...register("pricedOn", { onChange: rerun })} />
+              <DateInput {...register("pricedOn", { onChange: rerun })} />
             </FormField>
             <FormField
               label={t("priceForm.price", { currency: holding.currency })}

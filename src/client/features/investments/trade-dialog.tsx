@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { useForm, useWatch, type Path, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { DecimalInput, MoneyInput } from "#client/components/forms/number-inputs.tsx";
@@ -417,7 +418,7 @@ export function TradeDialog({
               </NativeSelect>
             </FormField>
             <FormField label={t("tradeForm.date")} error={errors.occurredOn?.message}>
-              <Input type="date" {...input("occurredOn")} />
+              <DateInput {...input("occurredOn")} />
             </FormField>
           </div>
 

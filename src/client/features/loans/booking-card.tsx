@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
@@ -17,7 +18,6 @@ import {
   CardTitle,
 } from "#client/components/ui/card.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import {
@@ -366,7 +366,7 @@ function BookingForm({
           hint={t("booking.startHint")}
           error={errors.startDate?.message}
         >
-          <Input type="date" {...register("startDate", { onChange: rerun })} />
+          <DateInput {...register("startDate", { onChange: rerun })} />
         </FormField>
       </div>
       <p className="text-sm text-muted-foreground text-pretty">{t("booking.eachMonth")}</p>

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { useWatch, type Path, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
 import { Segmented } from "#client/components/forms/segmented.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { amountForSchema } from "#client/features/transactions/amount-input.ts";
 import { today } from "#shared/dates.ts";
@@ -133,7 +133,7 @@ export function ExtraFields({
           label={kind === "yearly" ? t("extras.firstDate") : t("extras.date")}
           error={errors.date?.message}
         >
-          <Input type="date" {...register("date", { onChange: rerun })} />
+          <DateInput {...register("date", { onChange: rerun })} />
         </FormField>
         {kind === "yearly" ? (
           <FormField
@@ -141,7 +141,7 @@ export function ExtraFields({
             hint={t("extras.untilHint")}
             error={errors.untilDate?.message}
           >
-            <Input type="date" {...register("untilDate", { onChange: rerun })} />
+            <DateInput {...register("untilDate", { onChange: rerun })} />
           </FormField>
         ) : null}
       </div>

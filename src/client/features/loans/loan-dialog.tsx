@@ -9,6 +9,7 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
@@ -347,7 +348,7 @@ function PartFields({
           hint={t("form.startDateHint")}
           error={error?.startDate?.message}
         >
-          <Input type="date" {...register(`parts.${index}.startDate`, { onChange: rerun })} />
+          <DateInput {...register(`parts.${index}.startDate`, { onChange: rerun })} />
         </FormField>
         <fieldset className="grid min-w-0 content-start gap-2" aria-describedby={termId}>
           <legend className="mb-2 text-sm font-medium">{t("form.term")}</legend>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
@@ -126,8 +127,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             optional
             error={errors.dateOfBirth?.message}
           >
-            <Input
-              type="date"
+            <DateInput
               autoComplete="bday"
               min="1900-01-01"
               max={today()}

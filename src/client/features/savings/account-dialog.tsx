@@ -1,5 +1,6 @@
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { CheckboxCard } from "#client/components/forms/checkbox-card.tsx";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
@@ -225,7 +226,7 @@ function AccountForm({
               <MoneyInput {...register("openingBalance", { onChange: rerun })} />
             </FormField>
             <FormField label={t("accountForm.openedOn")} error={errors.openedOn?.message}>
-              <Input type="date" {...register("openedOn", { onChange: rerun })} />
+              <DateInput {...register("openedOn", { onChange: rerun })} />
             </FormField>
           </div>
           <FormField

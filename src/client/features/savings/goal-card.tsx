@@ -1,12 +1,12 @@
 import { FlaskConicalIcon, PencilIcon, ShieldIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
 import { Segmented } from "#client/components/forms/segmented.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { currentMonth, errorText } from "#client/features/income-spending/money-format.ts";
 import { formatCentsInput } from "#client/features/transactions/amount-input.ts";
@@ -331,9 +331,8 @@ export function GoalCard({
               ) : (
                 <div className="grid gap-2 sm:max-w-xs">
                   <Label htmlFor={`${uid}-what-if-date`}>{t("whatIf.date")}</Label>
-                  <Input
+                  <DateInput
                     id={`${uid}-what-if-date`}
-                    type="date"
                     min={addDays(day, 1)}
                     value={whatIf.date}
                     aria-invalid={dateValid ? undefined : true}

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FieldError, FormField, FormFieldset } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
@@ -387,7 +388,7 @@ function GoalForm({
           </FormField>
         )}
         <FormField label={t("goalForm.targetDate")} error={errors.targetDate?.message}>
-          <Input type="date" {...register("targetDate", { onChange: rerun })} />
+          <DateInput {...register("targetDate", { onChange: rerun })} />
         </FormField>
       </div>
 

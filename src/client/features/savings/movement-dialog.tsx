@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useForm, useWatch, type Path, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
@@ -222,7 +223,7 @@ export function MovementFields({
           <MoneyInput autoFocus {...register("amount", { onChange: rerun })} />
         </FormField>
         <FormField label={t("movementForm.date")} error={errors.occurredOn?.message}>
-          <Input type="date" {...register("occurredOn", { onChange: rerun })} />
+          <DateInput {...register("occurredOn", { onChange: rerun })} />
         </FormField>
       </div>
 

@@ -1,5 +1,6 @@
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { PercentInput } from "#client/components/forms/number-inputs.tsx";
@@ -15,7 +16,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { today } from "#shared/dates.ts";
 import { addRateSchema, type AddRateInput } from "#shared/schemas/savings.schema.ts";
@@ -90,7 +90,7 @@ export function RateDialog({
           </DialogHeader>
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label={t("rateForm.from")} error={errors.startsOn?.message}>
-              <Input type="date" {...register("startsOn", { onChange: rerun })} />
+              <DateInput {...register("startsOn", { onChange: rerun })} />
             </FormField>
             <FormField label={t("rateForm.rate")} error={errors.rate?.message}>
               <PercentInput autoFocus {...register("rate", { onChange: rerun })} />

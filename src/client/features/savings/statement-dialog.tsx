@@ -2,6 +2,7 @@ import { CheckCircle2Icon, LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormField } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
@@ -17,7 +18,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { errorText } from "#client/features/income-spending/money-format.ts";
 import { amountForSchema } from "#client/features/transactions/amount-input.ts";
 import { cn } from "#client/lib/cn.ts";
@@ -204,7 +204,7 @@ export function StatementDialog({
           <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
             <div className="grid items-start gap-4 sm:grid-cols-2">
               <FormField label={t("statement.date")} error={errors.statedOn?.message}>
-                <Input type="date" {...register("statedOn", { onChange: rerun })} />
+                <DateInput {...register("statedOn", { onChange: rerun })} />
               </FormField>
               <FormField label={t("statement.balance")} error={errors.balance?.message}>
                 <MoneyInput autoFocus {...register("balance", { onChange: rerun })} />

@@ -1,6 +1,7 @@
 import { Trash2Icon } from "lucide-react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormDialog } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
@@ -10,7 +11,6 @@ import { showServerErrors } from "#client/components/forms/server-errors.ts";
 import { SubmitButton } from "#client/components/forms/submit-button.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { DialogFooter } from "#client/components/ui/dialog.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { Textarea } from "#client/components/ui/textarea.tsx";
 import {
   useRecordSettlement,
@@ -196,7 +196,7 @@ export function SettlementDialog({
             <MoneyInput autoFocus {...register("amount")} />
           </FormField>
           <FormField label={t("settle.dialog.date")} error={errors.occurredOn?.message}>
-            <Input type="date" {...register("occurredOn")} />
+            <DateInput {...register("occurredOn")} />
           </FormField>
         </div>
         <FormField label={t("settle.dialog.notes")} error={errors.notes?.message}>

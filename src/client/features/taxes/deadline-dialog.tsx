@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
@@ -188,7 +189,7 @@ export function DeadlineDialog({
 
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label={t("deadlineForm.dueOn")} error={errors.dueOn?.message}>
-            <Input type="date" {...register("dueOn", { onChange: rerun })} />
+            <DateInput {...register("dueOn", { onChange: rerun })} />
           </FormField>
           <FormField
             label={t("deadlineForm.remind")}

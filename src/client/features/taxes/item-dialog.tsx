@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { FormDialog, FormDialogFooter } from "#client/components/forms/form-dialog.tsx";
 import { FormField } from "#client/components/forms/form-field.tsx";
@@ -229,7 +230,7 @@ export function ItemDialog({
             label={spread ? t("itemForm.firstTerm") : t(`itemForm.date.${direction}`)}
             error={errors.onDate?.message}
           >
-            <Input type="date" {...register("onDate", { onChange: rerun })} />
+            <DateInput {...register("onDate", { onChange: rerun })} />
           </FormField>
         </div>
 

@@ -1,8 +1,16 @@
 import { RepeatIcon, SaveIcon, Trash2Icon } from "lucide-react";
-import { useId, useState } from "react";
-import { useForm, useWatch, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
+import { useId, useRef, useState } from "react";
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { DateInput } from "#client/components/forms/date-input.tsx";
+import { enterSaves } from "#client/components/forms/enter-saves.ts";
 import { FieldError, FormField } from "#client/components/forms/form-field.tsx";
 import { MoneyInput } from "#client/components/forms/number-inputs.tsx";
 import { schemaResolver } from "#client/components/forms/schema-resolver.ts";
@@ -35,6 +43,7 @@ import { recurringRuleInputSchema } from "#shared/schemas/recurring.schema.ts";
 import {
   entryInputSchema,
   type EntryInput,
+  type MerchantSuggestion,
   type Transaction,
 } from "#shared/schemas/transactions.schema.ts";
 import {
@@ -44,6 +53,7 @@ import {
   parsePercentBp,
 } from "./amount-input.ts";
 import { useAmountHint } from "./amount-hint.ts";
+import { MerchantField } from "./merchant-field.tsx";
 import {
   useCreateEntry,
   useCreateRecurring,
@@ -404,6 +414,18 @@ export function EntryForm({
     rerunChecks();
   };
 
+  /** The category a picked merchant proposed (replaced by the next pick, never a chosen one). */
+  const proposedCategory = useRef<string | null>(null);
+  const proposeCategory = (suggestion: MerchantSuggestion) => {
+    const current = getValues("categoryId");
+    if (current !== "" && current !== proposedCategory.current) return;
+    const category = kindCategories.find((item) => item.id === suggestion.categoryId);
+    if (!category || category.archived || category.id === current) return;
+    setValue("categoryId", category.id);
+    proposedCategory.current = category.id;
+    rerunChecks();
+  };
+
   const splitEqually = () =>
     setShares(equalShareRows(getValues("shares"), getValues("splitBy"), totalCents, language));
 
@@ -503,6 +525,7 @@ export function EntryForm({
   return (
     <form
       onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={enterSaves}
       noValidate
       className="flex min-h-0 min-w-0 flex-1 flex-col"
       aria-label={entry ? t("form.editTitle") : t("form.addTitle")}
@@ -541,9 +564,35 @@ export function EntryForm({
             />
           </FormField>
           <FormField label={t("form.date")} error={errors.occurredOn?.message}>
-            <Input type="date" {...register("occurredOn")} />
+            <DateInput {...register("occurredOn")} />
           </FormField>
         </div>
+
+        <FormField
+          label={kind === "income" ? t("form.source") : t("form.merchant")}
+          error={errors.merchant?.message}
+        >
+          {(fieldControl) => (
+            <Controller
+              control={control}
+              name="merchant"
+              render={({ field }) => (
+                <MerchantField
+                  {...fieldControl}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  onPick={proposeCategory}
+                  kind={kind}
+                  categories={categories}
+                  placeholder={kind === "income" ? t("form.sourceHint") : t("form.merchantHint")}
+                />
+              )}
+            />
+          )}
+        </FormField>
 
         <FormField label={t("form.category")} error={errors.categoryId?.message}>
           {(control) => (
@@ -555,7 +604,15 @@ export function EntryForm({
                 className="size-9"
               />
               <div className="min-w-0 flex-1">
-                <NativeSelect {...control} {...register("categoryId", { onChange: rerunChecks })}>
+                <NativeSelect
+                  {...control}
+                  {...register("categoryId", {
+                    onChange: () => {
+                      proposedCategory.current = null;
+                      rerunChecks();
+                    },
+                  })}
+                >
                   <option value="">{t("form.chooseCategory")}</option>
                   {kindCategories.map((category) => (
                     <option key={category.id} value={category.id}>
@@ -566,17 +623,6 @@ export function EntryForm({
               </div>
             </div>
           )}
-        </FormField>
-
-        <FormField
-          label={kind === "income" ? t("form.source") : t("form.merchant")}
-          error={errors.merchant?.message}
-        >
-          <Input
-            autoComplete="off"
-            placeholder={kind === "income" ? t("form.sourceHint") : t("form.merchantHint")}
-            {...register("merchant")}
-          />
         </FormField>
 
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3">
@@ -734,7 +780,7 @@ export function EntryForm({
                   </NativeSelect>
                 </FormField>
                 <FormField label={t("form.endDate")} error={errors.endDate?.message}>
-                  <Input type="date" {...register("endDate")} />
+                  <DateInput {...register("endDate")} />
                 </FormField>
               </div>
             ) : null}

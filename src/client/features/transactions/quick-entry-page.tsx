@@ -3,6 +3,8 @@ import { CornerDownLeftIcon, LoaderCircleIcon, ZapIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "#client/lib/toast.ts";
+import { DateInput } from "#client/components/forms/date-input.tsx";
+import { enterSaves } from "#client/components/forms/enter-saves.ts";
 import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
@@ -106,6 +108,8 @@ export function QuickEntryPage() {
           event.preventDefault();
           void submit();
         }}
+        // Enter saves from the category's list too (the browser would open it).
+        onKeyDown={enterSaves}
         aria-label={t("quick.title")}
       >
         <div className="grid content-start gap-2">
@@ -186,9 +190,8 @@ export function QuickEntryPage() {
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={`${uid}-date`}>{t("quick.date")}</Label>
-          <Input
+          <DateInput
             id={`${uid}-date`}
-            type="date"
             className="h-11"
             value={occurredOn}
             onChange={(event) => setOccurredOn(event.target.value)}

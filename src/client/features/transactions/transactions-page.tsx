@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "#client/components/forms/date-input.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -325,22 +326,20 @@ export function TransactionsPage({ account }: { account: Account }) {
             <Label htmlFor="filter-from" className="text-xs text-muted-foreground">
               {t("list.from")}
             </Label>
-            <Input
+            <DateInput
               id="filter-from"
-              type="date"
               value={filter.from ?? ""}
-              onChange={(event) => update({ from: event.target.value })}
+              onValueChange={(value) => update({ from: value })}
             />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="filter-to" className="text-xs text-muted-foreground">
               {t("list.to")}
             </Label>
-            <Input
+            <DateInput
               id="filter-to"
-              type="date"
               value={filter.to ?? ""}
-              onChange={(event) => update({ to: event.target.value })}
+              onValueChange={(value) => update({ to: value })}
             />
           </div>
           <div className={selectCell}>

@@ -6,6 +6,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
+import type { EntryKind } from "#shared/schemas/categories.schema.ts";
 import type { RecurringRuleInput, EditFollowingInput } from "#shared/schemas/recurring.schema.ts";
 import type {
   EntryInput,
@@ -55,6 +56,14 @@ export const transactionQueries = {
     queryOptions({
       queryKey: [...transactionQueries.all, "one", id] as const,
       queryFn: () => unwrap(api.transactions[":id"].$get({ param: { id } })),
+    }),
+  /** The merchant field's suggestions for what is typed (the household's own merchants). */
+  merchants: (q: string, kind: EntryKind) =>
+    queryOptions({
+      queryKey: [...transactionQueries.all, "merchants", kind, q] as const,
+      queryFn: async () =>
+        (await unwrap(api.transactions.merchants.$get({ query: { q, kind, limit: "6" } }))).items,
+      staleTime: 60_000,
     }),
   quick: () =>
     queryOptions({
