@@ -36,6 +36,9 @@ test("a Rabobank file is recognised and imported without touching a control; the
   await expect(dialog.getByTestId("import-bank")).toHaveText("Recognised: Rabobank");
   await expect(dialog.getByTestId("import-remembered")).toHaveCount(0);
   await expect(dialog.getByTestId("csv-encoding")).toContainText("Windows-1252");
+  // A CSV file is not named as a statement format (no "csv.formats.csv" on the screen).
+  await expect(dialog.getByTestId("csv-format")).toHaveCount(0);
+  await expect(dialog).not.toContainText("csv.formats");
   await expect(dialog.getByTestId("import-doubts")).toHaveCount(0);
   // The preset's mapping, every control still there to change.
   await expect(dialog.getByLabel("Amount", { exact: true })).toHaveValue("6");

@@ -198,7 +198,7 @@ export function CsvFileField({
           {/* One run of text, so a long file name wraps instead of widening the dialog. */}
           <span className="min-w-0 [overflow-wrap:anywhere]">
             {loaded.fileName} ·{" "}
-            {loaded.format ? (
+            {loaded.format && loaded.format !== "csv" ? (
               <span data-testid="csv-format">{t(`csv.formats.${loaded.format}`)} · </span>
             ) : null}
             {t("csv.rows", {
