@@ -575,15 +575,16 @@ export function ImportDialog({
                             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                               <tr>
                                 <th className="px-3 py-2 font-medium">{t("list.columns.date")}</th>
+                                {/* The amount next to the date: on a phone both show before any scrolling. */}
+                                <th className="px-3 py-2 text-right font-medium">
+                                  {t("list.columns.amount")}
+                                </th>
                                 <th className="px-3 py-2 font-medium">{t("list.type")}</th>
                                 <th className="px-3 py-2 font-medium">
                                   {t("list.columns.category")}
                                 </th>
                                 <th className="px-3 py-2 font-medium">
                                   {t("list.columns.description")}
-                                </th>
-                                <th className="px-3 py-2 text-right font-medium">
-                                  {t("list.columns.amount")}
                                 </th>
                                 <th className="px-1 py-2">
                                   <span className="sr-only">
@@ -598,6 +599,12 @@ export function ImportDialog({
                                   <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                                     {formatDate(row.occurredOn, language)}
                                   </td>
+                                  <td
+                                    className="px-3 py-2 text-right whitespace-nowrap tabular-nums"
+                                    data-testid="import-preview-amount"
+                                  >
+                                    {formatMoney(row.amountCents, language)}
+                                  </td>
                                   <td className="px-3 py-2">{t(`kinds.${row.kind}`)}</td>
                                   <td className="px-3 py-2">
                                     <ImportCategoryCell
@@ -606,12 +613,6 @@ export function ImportDialog({
                                   </td>
                                   <td className="max-w-48 truncate px-3 py-2">
                                     {row.merchant ?? row.notes ?? ""}
-                                  </td>
-                                  <td
-                                    className="px-3 py-2 text-right whitespace-nowrap tabular-nums"
-                                    data-testid="import-preview-amount"
-                                  >
-                                    {formatMoney(row.amountCents, language)}
                                   </td>
                                   <td className="px-1 py-1 text-right">
                                     <ImportRuleButton row={row} categories={importCategories} />
