@@ -55,12 +55,19 @@ test("in an English browser with Hearth in Dutch, the entry's date is typed and 
   await calendar.getByRole("button", { name: "dinsdag 10 februari 2026" }).click();
   await expect(date).toHaveValue("10-02-2026");
   await isFocused(date);
+  // And by keyboard: Alt+↓ opens it on the day typed, → moves a day, Enter picks.
+  await date.press("Alt+ArrowDown");
+  await isFocused(calendar.getByRole("button", { name: "dinsdag 10 februari 2026" }));
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await expect(date).toHaveValue("11-02-2026");
+  await isFocused(date);
 
   await form.category.selectOption({ label: "Boodschappen" });
   await form.dialog.getByRole("button", { name: "Opslaan" }).click();
   await expect(form.dialog).toBeHidden();
   const saved = await entries(person);
-  expect(saved.map((entry) => entry.occurredOn)).toEqual(["2026-02-10"]);
+  expect(saved.map((entry) => entry.occurredOn)).toEqual(["2026-02-11"]);
 
   // Typed short and left: the year is this one's.
   await page.getByTestId("add-entry").click();

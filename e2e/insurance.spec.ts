@@ -323,7 +323,10 @@ test.describe("in English, dark, on a laptop", () => {
       "Joris Vermeer",
     );
     const first = nextPremiumOn({ ...health, endsOn: null }, today) ?? "";
-    await expect(dialog.getByLabel("First premium to book")).toHaveValue(first);
+    // Shown the English way, day first.
+    await expect(dialog.getByLabel("First premium to book")).toHaveValue(
+      first.split("-").reverse().join("/"),
+    );
     await expect(dialog.getByTestId("booking-split")).toContainText(
       "The expense is Joris Vermeer's.",
     );

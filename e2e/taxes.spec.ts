@@ -208,7 +208,7 @@ test.describe("in English, light, on a laptop", () => {
     await taxes.newDeadline.click();
     const deadline = taxes.deadlineDialog;
     await expect(deadline.kind).toHaveValue("file-return");
-    await expect(deadline.dueOn).toHaveValue(`${year + 1}-05-01`);
+    await expect(deadline.dueOn).toHaveValue(`01/05/${year + 1}`); // day first, in English
     await expect(deadline.remind).toHaveValue("14");
     const remindOn = addDays(`${year + 1}-05-01`, -14);
     await expect(

@@ -27,7 +27,8 @@ export class TaxItemDialog {
   }
   /** The date field, whatever it is called for the direction and terms. */
   get date(): Locator {
-    return this.dialog.locator('input[type="date"]');
+    // A date field (typed in Hearth's language, with a calendar on Alt+Down).
+    return this.dialog.locator('input[aria-keyshortcuts="Alt+ArrowDown"]');
   }
   get installments(): Locator {
     return this.dialog.getByLabel(either("Monthly terms", "Maandtermijnen"));

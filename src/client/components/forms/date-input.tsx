@@ -198,34 +198,34 @@ export function DateInput({
           </Popover.Trigger>
         </div>
       </Popover.Anchor>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={4}
-          collisionPadding={8}
-          aria-label={t("dateField.calendar")}
-          className="z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
-          onOpenAutoFocus={(event) => {
-            // The calendar focuses its day itself.
-            event.preventDefault();
-            clickedAway.current = false;
-          }}
-          onInteractOutside={() => {
-            clickedAway.current = true;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (!clickedAway.current) inputRef.current?.focus();
-          }}
-        >
-          <DateCalendar
-            value={parseDateField(text, { complete: false })}
-            min={typeof min === "string" ? min : undefined}
-            max={typeof max === "string" ? max : undefined}
-            onSelect={pick}
-          />
-        </Popover.Content>
-      </Popover.Portal>
+      {/* Not in a portal: inside a dialog, the dialog's focus trap lets the calendar's days have
+          the focus only when they are within it. */}
+      <Popover.Content
+        align="end"
+        sideOffset={4}
+        collisionPadding={8}
+        aria-label={t("dateField.calendar")}
+        className="z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
+        onOpenAutoFocus={(event) => {
+          // The calendar focuses its day itself.
+          event.preventDefault();
+          clickedAway.current = false;
+        }}
+        onInteractOutside={() => {
+          clickedAway.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (!clickedAway.current) inputRef.current?.focus();
+        }}
+      >
+        <DateCalendar
+          value={parseDateField(text, { complete: false })}
+          min={typeof min === "string" ? min : undefined}
+          max={typeof max === "string" ? max : undefined}
+          onSelect={pick}
+        />
+      </Popover.Content>
     </Popover.Root>
   );
 }
