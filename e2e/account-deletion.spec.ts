@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
-import { expect, newPerson, test, type Person } from "./fixtures.ts";
+import { expect, test, named } from "./fixtures.ts";
 import {
   browserCookies,
   call,
@@ -10,10 +10,6 @@ import {
   type ApiPerson,
 } from "./page-models/household-api.ts";
 import { toast } from "./page-models/household-sidebar.ts";
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
 
 /** A page signed in as `person` (an API sign-up's cookies), in its own context and language. */
 async function signedInPage(

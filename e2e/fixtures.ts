@@ -22,6 +22,11 @@ export function newPerson(tag = "e2e"): Person {
   return { name: "Robin Janssen", email: `${tag}-${id}@example.com`, password: strongPassword };
 }
 
+/** A new person with this name ("Anna de Vries"); `tag` starts their address. */
+export function named(name: string, tag: string): Person {
+  return { ...newPerson(tag), name };
+}
+
 /**
  * The outbox, read over HTTP like a person reads their inbox. Mails are listed newest first;
  * `waitFor` polls until a mail to the address (optionally matching more) arrives, or fails

@@ -1,19 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  expect,
-  newPerson,
-  otherStrongPassword,
-  test,
-  type Mailbox,
-  type Person,
-} from "./fixtures.ts";
-import {
-  acceptThroughApi,
-  browserCookies,
-  inviteThroughApi,
-  signUpThroughApi,
-  type ApiPerson,
-} from "./page-models/household-api.ts";
+import { expect, otherStrongPassword, test } from "./fixtures.ts";
+import { type ApiPerson, coupleSignedIn } from "./page-models/household-api.ts";
 import { apiCall, EntryDialog, householdBasics, TransactionsPage } from "./page-models/entries.ts";
 import { ProfilePage } from "./page-models/profile-page.ts";
 
@@ -22,20 +9,6 @@ test.use({ reducedMotion: "reduce" });
 
 /** A phone: the width the issue's tour was taken at. */
 const phone = { width: 390, height: 700 };
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
-
-/** A household of two (Anna owns it, Sam joined), with Anna signed in in `page`. */
-async function coupleSignedIn(page: Page, baseURL: string | undefined, mailbox: Mailbox) {
-  if (!baseURL) throw new Error("baseURL is not set");
-  const owner = await signUpThroughApi(baseURL, mailbox, named("Anna de Vries", "owner"));
-  const partner = await signUpThroughApi(baseURL, mailbox, named("Sam Bakker", "partner"));
-  await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
-  await page.context().addCookies(browserCookies(owner));
-  return { owner, partner };
-}
 
 /** An entry of today through the API: Anna's own, or split 50/50 ("split"). */
 async function addEntry(

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
 import { PlanDialog } from "./page-models/billing-plan-dialog.ts";
-import { expect, mailLinks, Mailbox, newPerson, test, type Person } from "./fixtures.ts";
+import { expect, mailLinks, Mailbox, newPerson, test, named } from "./fixtures.ts";
 import {
   acceptThroughApi,
   browserCookies,
@@ -20,10 +20,6 @@ import { HouseholdSidebar, toast } from "./page-models/household-sidebar.ts";
 
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off for its checks.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
 
 /** A second browser context, for the other person; closed by the caller. */
 async function otherContext(

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
-import { expect, newPerson, test, type Person } from "./fixtures.ts";
+import { expect, test, named } from "./fixtures.ts";
 import {
   browserCookies,
   call as api,
@@ -12,10 +12,6 @@ import {
 
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
 
 type MemberRow = { id: string; name: string; isHousehold: boolean };
 type CategoryRow = { id: string; name: string; kind: string };

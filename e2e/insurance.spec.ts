@@ -9,7 +9,7 @@ import {
 } from "#shared/insurance-math.ts";
 import { formatMoney } from "#shared/money.ts";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
-import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
+import { expect, test, type Mailbox, named } from "./fixtures.ts";
 import {
   browserCookies,
   call,
@@ -34,10 +34,6 @@ import { choose, planThroughApi, ScopePicker, tabTo } from "./page-models/saving
 
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
 
 /** The server's today (UTC), which decides what is in force and what is coming up. */
 const serverToday = () => today();

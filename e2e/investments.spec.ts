@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
-import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
+import { expect, test, type Mailbox, named } from "./fixtures.ts";
 import { browserCookies, call, householdOfTwo } from "./page-models/household-api.ts";
 import { toast } from "./page-models/household-sidebar.ts";
 import { premiumThroughApi } from "./page-models/savings.ts";
@@ -15,10 +15,6 @@ import { premiumThroughApi } from "./page-models/savings.ts";
 
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
 
 async function premiumCouple(page: Page, baseURL: string | undefined, mailbox: Mailbox) {
   if (!baseURL) throw new Error("baseURL is not set");

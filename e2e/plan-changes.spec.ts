@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from "@playwright/test";
-import { expect, newPerson, test, type Person } from "./fixtures.ts";
+import { expect, test, named } from "./fixtures.ts";
 import { CheckoutPage, PlanDialog } from "./page-models/billing-plan-dialog.ts";
 import { browserCookies, householdOfTwo } from "./page-models/household-api.ts";
 import { ProfilePage, toast } from "./page-models/profile-page.ts";
@@ -9,10 +9,6 @@ import { ProfilePage, toast } from "./page-models/profile-page.ts";
  * a member of a Premium household sees Premium and is told to ask the owner; the owner switches
  * from monthly to annual with the cost shown first, cancels, and takes the cancellation back.
  */
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
 
 async function otherContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, locale: "en-GB", timezoneId: "Europe/Amsterdam" });

@@ -1,12 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
-import {
-  acceptThroughApi,
-  browserCookies,
-  inviteThroughApi,
-  signUpThroughApi,
-  type ApiPerson,
-} from "./page-models/household-api.ts";
+import { expect, test } from "./fixtures.ts";
+import { type ApiPerson, coupleSignedIn } from "./page-models/household-api.ts";
 import { apiCall, householdBasics } from "./page-models/entries.ts";
 import { DashboardShell } from "./page-models/dashboard-shell.ts";
 import { ProfilePage } from "./page-models/profile-page.ts";
@@ -15,20 +9,6 @@ import { ProfilePage } from "./page-models/profile-page.ts";
 test.use({ reducedMotion: "reduce" });
 
 const phone = { width: 390, height: 700 };
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
-
-/** A household of two (Anna owns it, Sam joined), with Anna signed in in `page`. */
-async function coupleSignedIn(page: Page, baseURL: string | undefined, mailbox: Mailbox) {
-  if (!baseURL) throw new Error("baseURL is not set");
-  const owner = await signUpThroughApi(baseURL, mailbox, named("Anna de Vries", "owner"));
-  const partner = await signUpThroughApi(baseURL, mailbox, named("Sam Bakker", "partner"));
-  await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
-  await page.context().addCookies(browserCookies(owner));
-  return { owner, partner };
-}
 
 const todayIso = () => new Date().toLocaleDateString("sv-SE");
 

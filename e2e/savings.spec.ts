@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
-import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
+import { expect, test, type Mailbox, named } from "./fixtures.ts";
 import { browserCookies, call, householdOfTwo } from "./page-models/household-api.ts";
 import { toast } from "./page-models/household-sidebar.ts";
 import {
@@ -20,10 +20,6 @@ import {
 
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
 
 /** A Premium household of two (`owner` owns it), with the owner signed in in `page`. */
 async function premiumCouple(

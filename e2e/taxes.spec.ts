@@ -5,7 +5,7 @@ import { addDays, today } from "#shared/dates.ts";
 import { allocate, formatMoney } from "#shared/money.ts";
 import { nthOccurrence } from "#shared/recurrence.ts";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
-import { expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
+import { expect, test, type Mailbox, named } from "./fixtures.ts";
 import {
   browserCookies,
   call,
@@ -28,10 +28,6 @@ import { TaxesPage } from "./page-models/taxes.ts";
 
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
 
 /** The server's today (UTC), which decides whether a term is paid or due. */
 const serverToday = () => today();

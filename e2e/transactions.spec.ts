@@ -1,13 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
-import { adminEmails, expect, newPerson, test, type Mailbox, type Person } from "./fixtures.ts";
-import {
-  acceptThroughApi,
-  browserCookies,
-  inviteThroughApi,
-  signUpThroughApi,
-  type ApiPerson,
-} from "./page-models/household-api.ts";
+import { adminEmails, expect, newPerson, test } from "./fixtures.ts";
+import { type ApiPerson, coupleSignedIn } from "./page-models/household-api.ts";
 import { toast } from "./page-models/household-sidebar.ts";
 import { expectNoSeriousA11yViolations } from "./axe.ts";
 import { NotFoundPage } from "./page-models/not-found-page.ts";
@@ -15,20 +8,6 @@ import { apiCall, EntryDialog, householdBasics, TransactionsPage } from "./page-
 
 // axe-core is injected into the pages (the app's CSP would refuse it); animations off.
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
-
-function named(name: string, tag: string): Person {
-  return { ...newPerson(tag), name };
-}
-
-/** A household of two (Anna owns it, Sam joined), with Anna signed in in `page`. */
-async function coupleSignedIn(page: Page, baseURL: string | undefined, mailbox: Mailbox) {
-  if (!baseURL) throw new Error("baseURL is not set");
-  const owner = await signUpThroughApi(baseURL, mailbox, named("Anna de Vries", "owner"));
-  const partner = await signUpThroughApi(baseURL, mailbox, named("Sam Bakker", "partner"));
-  await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
-  await page.context().addCookies(browserCookies(owner));
-  return { owner, partner };
-}
 
 async function addExpense(
   person: ApiPerson,

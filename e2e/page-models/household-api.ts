@@ -1,4 +1,5 @@
-import { mailLinks, type Mailbox, type Person } from "../fixtures.ts";
+import type { Page } from "@playwright/test";
+import { mailLinks, named, type Mailbox, type Person } from "../fixtures.ts";
 
 /** Paths of Hearth's own links in mails. */
 export const invitationLinkPath = "/invitation?token=";
@@ -109,5 +110,15 @@ export async function householdOfTwo(
   const owner = await signUpThroughApi(baseURL, mailbox, people.owner);
   const partner = await signUpThroughApi(baseURL, mailbox, people.partner);
   await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
+  return { owner, partner };
+}
+
+/** A household of two (Anna owns it, Sam joined), with Anna signed in in `page`. */
+export async function coupleSignedIn(page: Page, baseURL: string | undefined, mailbox: Mailbox) {
+  if (!baseURL) throw new Error("baseURL is not set");
+  const owner = await signUpThroughApi(baseURL, mailbox, named("Anna de Vries", "owner"));
+  const partner = await signUpThroughApi(baseURL, mailbox, named("Sam Bakker", "partner"));
+  await acceptThroughApi(partner, await inviteThroughApi(owner, mailbox, partner.email));
+  await page.context().addCookies(browserCookies(owner));
   return { owner, partner };
 }
