@@ -186,4 +186,20 @@ test("Enter on Quick entry's category saves the entry", async ({ page, signInAsA
   await expect(page.getByTestId("quick-recent")).toContainText("4.20");
   await expect(form.getByLabel("Merchant (optional)")).toHaveValue("");
   await isFocused(amount);
+
+  // The merchant just used is suggested with its category, which is proposed when picked.
+  await amount.fill("1.80");
+  await category.selectOption({ value: "" });
+  const merchantField = form.getByRole("combobox", { name: "Merchant (optional)" });
+  await merchantField.fill(merchant.slice(0, 9));
+  const list = page.getByRole("listbox");
+  await expect(list.getByRole("option").first()).toHaveText(
+    new RegExp(`^${merchant}\\s*Transport$`),
+  );
+  await merchantField.press("ArrowDown");
+  await merchantField.press("Enter");
+  await expect(merchantField).toHaveValue(merchant);
+  await expect(category.locator("option:checked")).toHaveText("Transport");
+  await merchantField.press("Enter");
+  await expect(page.getByTestId("quick-recent")).toContainText("1.80");
 });

@@ -22,10 +22,14 @@ import { cn } from "#client/lib/cn.ts";
 import { useLanguage } from "#client/lib/use-language.ts";
 import { today } from "#shared/dates.ts";
 import { formatMoney } from "#shared/money.ts";
-import { quickEntryInputSchema } from "#shared/schemas/transactions.schema.ts";
+import {
+  quickEntryInputSchema,
+  type MerchantSuggestion,
+} from "#shared/schemas/transactions.schema.ts";
 import { amountFieldMessage, formMessage } from "#shared/amount-messages.ts";
 import { useAmountHint } from "./amount-hint.ts";
 import { amountForSchema } from "./amount-input.ts";
+import { MerchantField } from "./merchant-field.tsx";
 import { formatDate } from "./transaction-row.tsx";
 import { transactionQueries, useQuickEntry } from "./transactions.queries.ts";
 
@@ -57,6 +61,16 @@ export function QuickEntryPage() {
   const byId = categoryMap(categories.data);
   const selected = byId.get(categoryId);
 
+  /** The category a picked merchant proposed (replaced by the next pick, never a chosen one). */
+  const proposedCategory = useRef<string | null>(null);
+  const proposeCategory = (suggestion: MerchantSuggestion) => {
+    if (categoryId !== "" && categoryId !== proposedCategory.current) return;
+    const category = options.find((item) => item.id === suggestion.categoryId);
+    if (!category || category.id === categoryId) return;
+    setCategoryId(category.id);
+    proposedCategory.current = category.id;
+  };
+
   const submit = async () => {
     const input = { amountCents: amountForSchema(amount), categoryId, occurredOn, merchant };
     const parsed = quickEntryInputSchema.safeParse(input);
@@ -77,6 +91,7 @@ export function QuickEntryPage() {
       toast.success(t("quick.saved", { amount: formatMoney(entry.amountCents, language) }));
       setAmount("");
       setMerchant("");
+      proposedCategory.current = null;
       amountRef.current?.focus();
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
@@ -201,11 +216,14 @@ export function QuickEntryPage() {
         </div>
         <div className="grid content-start gap-2 sm:col-span-2">
           <Label htmlFor={`${uid}-merchant`}>{t("quick.merchant")}</Label>
-          <Input
+          <MerchantField
             id={`${uid}-merchant`}
-            autoComplete="off"
+            className="h-11"
             value={merchant}
-            onChange={(event) => setMerchant(event.target.value)}
+            onChange={setMerchant}
+            onPick={proposeCategory}
+            kind={selected?.kind ?? "expense"}
+            categories={options}
             {...described("merchant")}
           />
           {message("merchant")}
