@@ -82,6 +82,16 @@ describeOnEachDatabase("quick entry", (database) => {
         occurredOn: "2026-03-12",
       });
     }
+    // Settling up made since is not among the entries Quick entry lists (no category to show).
+    await expectJson(
+      await admin.person.client.post("/api/settlements", {
+        fromMemberId: admin.memberId,
+        toMemberId: admin.partnerId,
+        amountCents: 777,
+        occurredOn: "2026-03-13",
+      }),
+      201,
+    );
     const recent = await expectJson<{ items: Transaction[] }>(
       await admin.person.client.get("/api/quick-entries"),
     );

@@ -411,6 +411,8 @@ export async function recentEntriesBy(db: Db, viewer: Viewer, limit = 5): Promis
         eq(transactions.householdId, viewer.householdId),
         eq(transactions.createdByMemberId, viewer.memberId),
         isNull(transactions.deletedAt),
+        // Income and spending: a settling-up has no category or merchant to show there.
+        inArray(transactions.kind, ["income", "expense"]),
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
