@@ -168,7 +168,9 @@ test("an owner with a member hands the household over, then deletes their accoun
     await expect(page.getByRole("button", { name: /eigenaar maken/ })).toHaveCount(0);
 
     await page.goto("/dashboard/profile");
-    await expect(card).toContainText(`${household.name} houdt de gedeelde geschiedenis`);
+    // The household's default name reads in the language on screen (it was made in English).
+    expect(household.name).toBe("Carla's household");
+    await expect(card).toContainText("Huishouden van Carla houdt de gedeelde geschiedenis");
     await card.getByRole("button", { name: "Account verwijderen…" }).click();
     const dialog = page.getByRole("dialog", { name: "Je account verwijderen?" });
     await dialog.getByLabel("Je wachtwoord").fill(owner.password);
