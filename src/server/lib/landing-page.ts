@@ -20,22 +20,16 @@ import {
 } from "#shared/i18n.ts";
 import type { LandingPageData, RenderLanding } from "#shared/landing-render.ts";
 import { chooseEncoding, varyOnAcceptEncoding, type ContentEncoding } from "./content-encoding.ts";
+import { escapeHtml } from "./html.ts";
+import { matchesETag, type StaticFile } from "./static-files.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-type Variant = { body: Uint8Array<ArrayBuffer>; etag: string };
-type Page = { identity: Variant; compressed: Partial<Record<ContentEncoding, Variant>> };
+type Page = Pick<StaticFile, "identity" | "compressed">;
 
 /** Rendered pages kept: two languages × signed in or not, and a few plan tables. */
 const keep = 16;
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
 
 /** JSON that is safe inside `<script type="application/json">` (no `</script>`, no `<!--`). */
 const scriptJson = (value: unknown) =>
@@ -50,14 +44,6 @@ const scriptJson = (value: unknown) =>
  */
 export function landingLanguage(cookie: string | undefined, acceptLanguage: string | undefined) {
   return isLanguage(cookie) ? cookie : pickLanguage(acceptLanguage);
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === etag);
 }
 
 /**
@@ -161,7 +147,7 @@ export function landingPage(deps: {
     c.header("cache-control", "private, no-cache");
     c.header("vary", varyOnAcceptEncoding("Cookie, Accept-Language"));
     c.header("etag", variant.etag);
-    if (matches(c.req.header("if-none-match"), variant.etag)) return c.body(null, 304);
+    if (matchesETag(c.req.header("if-none-match"), variant.etag)) return c.body(null, 304);
     c.header("content-type", "text/html; charset=utf-8");
     if (encoding) c.header("content-encoding", encoding);
     c.header("content-length", String(variant.body.byteLength));

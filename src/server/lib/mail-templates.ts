@@ -1,5 +1,6 @@
 import type { Language } from "#shared/i18n.ts";
 import type { Mail } from "./mail.ts";
+import { escapeHtml } from "./html.ts";
 
 /**
  * Every mail Hearth sends, in English and Dutch. The Dutch table is typed by the English one,
@@ -138,15 +139,6 @@ export function asText(value: string): string {
 /** Free text inside a sentence: as text (`asText`) and between quotation marks. */
 export function quoted(value: string): string {
   return `“${asText(value)}”`;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 /** A mail's HTML part: its paragraphs in a plain, readable page. */

@@ -6,7 +6,7 @@ import { getMimeType } from "hono/utils/mime";
 import { chooseEncoding, varyOnAcceptEncoding, type ContentEncoding } from "./content-encoding.ts";
 
 /** One way a file can be sent: its bytes and their ETag. */
-type Variant = { body: Uint8Array<ArrayBuffer>; etag: string };
+export type Variant = { body: Uint8Array<ArrayBuffer>; etag: string };
 
 /** A built file with the brotli and gzip copies the build made next to it (`.br`, `.gz`). */
 export type StaticFile = {
@@ -58,7 +58,8 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
   return files;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names this ETag (weak or strong, or `*`). */
+export function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(",")
@@ -79,7 +80,7 @@ export function sendStaticFile(c: Context, file: StaticFile, cacheControl: strin
   c.header("etag", variant.etag);
   c.header("last-modified", file.lastModified);
   if (offered.length > 0) c.header("vary", varyOnAcceptEncoding(c.res.headers.get("vary")));
-  if (matches(c.req.header("if-none-match"), variant.etag)) return c.body(null, 304);
+  if (matchesETag(c.req.header("if-none-match"), variant.etag)) return c.body(null, 304);
   c.header("content-type", file.type);
   if (encoding) c.header("content-encoding", encoding);
   c.header("content-length", String(variant.body.byteLength));

@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { listOutbox } from "#server/lib/mail.ts";
 import { createRouter, type AppEnv } from "#server/lib/router.ts";
+import { escapeHtml } from "#server/lib/html.ts";
 
 export type OutboxAccess = { trustProxy: boolean; adminEmails: string[] };
 
@@ -70,14 +71,6 @@ export function mailboxRoutes(deps: { db: Db; access: OutboxAccess }) {
     assertCanReadOutbox(c, deps.access);
     return c.json(await listOutbox(deps.db), 200);
   });
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
 }
 
 /** The /dev/mailbox page: a plain, readable list of the outbox with clickable links. */
