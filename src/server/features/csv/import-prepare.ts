@@ -1,4 +1,7 @@
-import { createHash } from "node:crypto";
+import { hash as digest } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import {
   amountColumnProblem,
@@ -13,6 +16,7 @@ import {
 } from "#shared/csv-import.ts";
 import { readImportFile } from "#shared/statement-files/detect.ts";
 import type { ValidationKey } from "#shared/validation.ts";
+import { unpackPrepared, type PackedImport } from "./import-transfer.ts";
 
 /**
  * The CPU half of an import: parse the file (CSV, or a statement file: decision 036), check its columns, map its rows to entries and hash
@@ -34,7 +38,7 @@ export type PrepareInput = {
 /** Files from this size are read in a worker thread (about 2,000 rows of a bank's export). */
 export const workerFromBytes = 200_000;
 
-const hash = (key: string) => createHash("sha256").update(key).digest("hex");
+const hash = (key: string) => digest("sha256", key, "hex");
 
 export function prepareImportHere(input: PrepareInput): PreparedImport {
   const { setup } = input;
@@ -66,18 +70,61 @@ export function prepareImportHere(input: PrepareInput): PreparedImport {
   };
 }
 
-export function prepareImport(input: PrepareInput): Promise<PreparedImport> {
-  if (input.text.length < workerFromBytes) return Promise.resolve(prepareImportHere(input));
-  return new Promise((resolve, reject) => {
-    // The server runs from TypeScript: the worker's entry loads it the same way (tsx).
-    const worker = new Worker(new URL("./import-worker.mjs", import.meta.url), {
-      workerData: input,
+const tsxEntry = new URL("./import-worker.mjs", import.meta.url);
+let workerEntry: Promise<URL> | undefined;
+
+/**
+ * The worker's code as one plain ES module, bundled by esbuild once per process into
+ * node_modules/.cache/hearth (named by its content; the packages it imports are loaded from
+ * node_modules as usual). A worker that loads TypeScript through tsx spent about 750 ms starting
+ * (its own loader thread compiling every file) before reading the first row; this one starts in
+ * a fraction of that. Where that folder cannot be written, the tsx entry is used.
+ */
+export function bundledWorker(): Promise<URL> {
+  workerEntry ??= (async () => {
+    const { build } = await import("esbuild");
+    const root = fileURLToPath(new URL("../../../../", import.meta.url));
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL("./import-worker.ts", import.meta.url))],
+      absWorkingDir: root,
+      bundle: true,
+      packages: "external",
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      write: false,
+      logLevel: "silent",
     });
+    const code = result.outputFiles[0]?.text;
+    if (!code) throw new Error("esbuild wrote no worker.");
+    const folder = join(root, "node_modules", ".cache", "hearth");
+    const file = join(folder, `import-worker-${digest("sha256", code, "hex").slice(0, 16)}.mjs`);
+    if (!existsSync(file)) {
+      mkdirSync(folder, { recursive: true });
+      // Written beside and renamed: another Hearth on this folder never reads half a file.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, code);
+      renameSync(partial, file);
+    }
+    return pathToFileURL(file);
+  })().catch(() => tsxEntry);
+  return workerEntry;
+}
+
+export async function prepareImport(input: PrepareInput): Promise<PreparedImport> {
+  if (input.text.length < workerFromBytes) return prepareImportHere(input);
+  const entry = await bundledWorker();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(entry, { workerData: input });
     let answered = false;
-    worker.once("message", (prepared: PreparedImport) => {
+    worker.once("message", (packed: PackedImport) => {
       answered = true;
-      resolve(prepared);
       void worker.terminate();
+      try {
+        resolve(unpackPrepared(packed));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
     worker.once("error", (error) => {
       answered = true;
