@@ -101,6 +101,11 @@ type ImportResult = {
   imported: number;
   /** The list's first page right after the import (no warm-up). */
   listAfter: CaseResult;
+  /** /api/health asked by one client all through the import (issue 17, item 8). */
+  healthDuring: CaseResult;
+  /** The server process's resident memory: before the import, and the most seen during it. */
+  rssBeforeMb: number | null;
+  rssPeakMb: number | null;
 };
 
 type RunResult = {
@@ -444,6 +449,21 @@ async function run(
     let imported: ImportResult | undefined;
     if (settings.importRows > 0) {
       const { text, setup } = benchCsv(settings.importRows);
+      // Everyone else's requests while the file goes in: one client asking /api/health without
+      // pause (the side load process), and the server's memory read every 50 ms.
+      const healthRun = measure(
+        "/api/health during the import",
+        "/api/health",
+        { connections: 1, untilStopped: true },
+        side,
+      );
+      await sleep(500);
+      const rssBeforeMb = serverRssMb(server);
+      let rssPeakMb = rssBeforeMb;
+      const sampler = setInterval(() => {
+        const now = serverRssMb(server);
+        if (now !== null) rssPeakMb = Math.max(rssPeakMb ?? 0, now);
+      }, 50);
       const started = performance.now();
       const response = await fetch(`${url}/api/imports`, {
         method: "POST",
@@ -451,18 +471,29 @@ async function run(
         body: JSON.stringify({ text, setup }),
       });
       const seconds = round((performance.now() - started) / 1000);
+      clearInterval(sampler);
+      side.stopJob();
+      const healthDuring = await healthRun;
       if (!response.ok)
         throw new Error(`The import answered ${response.status}: ${await response.text()}`);
       const body = (await response.json()) as { imported: number };
       console.log(
-        `${kind}: imported ${body.imported} of ${settings.importRows} rows in ${seconds} s`,
+        `${kind}: imported ${body.imported} of ${settings.importRows} rows in ${seconds} s; /api/health p99 ${healthDuring.p99Ms} ms meanwhile; server RSS ${rssBeforeMb} MB before, ${rssPeakMb} MB at most`,
       );
       const listAfter = await measure(
         "list, first page, right after the import",
         "/api/transactions",
         { amount: settings.connections * 5 },
       );
-      imported = { rows: settings.importRows, seconds, imported: body.imported, listAfter };
+      imported = {
+        rows: settings.importRows,
+        seconds,
+        imported: body.imported,
+        listAfter,
+        healthDuring,
+        rssBeforeMb,
+        rssPeakMb,
+      };
     }
 
     await stop(server);
@@ -485,6 +516,17 @@ async function run(
     throw error;
   } finally {
     await Promise.all([loader.close(), side.close(), stop(server)]);
+  }
+}
+
+/** The resident memory of the server's process in MB (Linux: /proc), or null where unknown. */
+function serverRssMb(server: ChildProcess): number | null {
+  try {
+    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb ? round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -527,7 +569,9 @@ function printTable(runs: RunResult[]) {
     }),
     ...r.cases.map((c) => row(r.database, c)),
     row(r.database, r.healthBackground),
-    ...(r.import ? [row(r.database, r.import.listAfter)] : []),
+    ...(r.import
+      ? [row(r.database, r.import.healthDuring), row(r.database, r.import.listAfter)]
+      : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
   const format = (cells: string[]) =>
@@ -543,7 +587,7 @@ function printTable(runs: RunResult[]) {
     console.log(
       `${r.database}: ${r.rows.transactions} entries seeded in ${r.seedSeconds} s${r.large ? ` (with a household of ${r.large.entries} entries, ${r.large.seedSeconds} s)` : ""}; server healthy after ${r.serverStartSeconds} s with ${r.databaseRows} entries and shares in the database; it logged ${r.serverLogLines} lines` +
         (r.import
-          ? `; import of ${r.import.rows} CSV rows ${r.import.seconds} s (${r.import.imported} imported)`
+          ? `; import of ${r.import.rows} CSV rows ${r.import.seconds} s (${r.import.imported} imported; server RSS ${r.import.rssBeforeMb} MB before, ${r.import.rssPeakMb} MB at most)`
           : ""),
     );
   }

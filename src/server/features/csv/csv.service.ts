@@ -26,7 +26,7 @@ import { checkMembers, fieldError } from "../transactions/entry-references.ts";
 import { placeImportRows } from "../category-rules/category-rules.service.ts";
 import { matchText } from "#shared/category-rules.ts";
 import { importShape } from "#shared/import-shape.ts";
-import { insertImportBatch } from "./import-insert.ts";
+import { hasDeletedImports, insertImportBatch } from "./import-insert.ts";
 import { rememberMapping } from "./import-mappings.ts";
 import { prepareImport } from "./import-prepare.ts";
 import { listTransactionPage } from "../transactions/transaction-query.ts";
@@ -36,6 +36,8 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 export const exportPageSize = 1000;
 export const importBatchSize = 5000;
+/** Batches of one import inserted at the same time (each its own transaction and connection). */
+export const importLanes = 2;
 export const maxImportRows = 100_000;
 /** The history keeps the reasons of this many bad rows of an import (it counts them all). */
 export const maxStoredBadRows = 1000;
@@ -157,8 +159,8 @@ export type ImportResult = {
 /**
  * Imports the good rows of a CSV file as personal entries of one member: the file is read in a
  * worker thread when large (import-prepare.ts), missing categories are created, rows go in
- * batches (5,000 rows on PostgreSQL, 1,000 on the embedded database; each one statement in its
- * own short transaction, other requests run in between; import-insert.ts), every row carries the import's id and a hash of its content and place among
+ * batches of 5,000 rows (each one statement in its own short transaction, two at a time, other
+ * requests run in between; import-insert.ts), every row carries the import's id and a hash of its content and place among
  * identical rows, so the same file again adds nothing (counted as duplicates). If a batch
  * fails, the earlier ones are deleted again: all good rows or none. Never silently wrong: an
  * amount column of account or card numbers is refused, and rows in another currency or whose
@@ -211,9 +213,10 @@ export async function importTransactions(
       good.filter((_, index) => !placed[index]),
       createdCategoryIds,
     );
+    const lookAmongDeleted = await hasDeletedImports(db, householdId);
     let imported = 0;
     let deletedBefore = 0;
-    for (let start = 0; start < good.length; start += batchSize) {
+    const insertBatch = async (start: number) => {
       const rows = good.slice(start, start + batchSize).map((row, index) => ({
         kind: row.kind,
         amountCents: row.amountCents,
@@ -232,12 +235,35 @@ export async function importTransactions(
           importId,
           rows,
           reimportDeleted: request.reimportDeleted ?? false,
+          lookAmongDeleted,
         }),
       );
       imported += counts.imported;
       deletedBefore += counts.deletedBefore;
-      await yieldToOthers();
-    }
+    };
+    // Two batches at a time, each on its own connection: PostgreSQL works on one while the other
+    // travels or waits for its commit. A lane stops taking batches once one has failed; the
+    // import is then taken back whole below.
+    let next = 0;
+    let failed = false;
+    const lane = async () => {
+      while (!failed && next < good.length) {
+        const start = next;
+        next += batchSize;
+        try {
+          await insertBatch(start);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+        await yieldToOthers();
+      }
+    };
+    const lanes = await Promise.allSettled(
+      Array.from({ length: Math.min(importLanes, Math.ceil(good.length / batchSize)) }, lane),
+    );
+    const failure = lanes.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
     await db
       .update(imports)
       .set({

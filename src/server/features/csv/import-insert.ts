@@ -15,6 +15,18 @@ export type ImportedEntry = {
   importLineHash: string;
 };
 
+/** Whether the household has an imported entry that was deleted (one index probe). */
+export async function hasDeletedImports(db: Pick<Tx, "execute">, householdId: string) {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from ${transactions}
+      where household_id = ${householdId}::uuid and import_hash is not null
+        and deleted_at is not null
+      limit 1`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * Inserts a batch of imported rows as personal entries of one member, with their shares, in one
  * statement: the rows travel as one JSON parameter (not a dozen parameters per row), a row whose
@@ -34,12 +46,35 @@ export async function insertImportBatch(
     rows: readonly ImportedEntry[];
     /** Rows whose entry was deleted by hand go in again (asked for on purpose). */
     reimportDeleted?: boolean;
+    /**
+     * Whether the household has any deleted imported entry to look rows up among: when it has
+     * none (`hasDeletedImports`), the two lookups per row are left out of the statement.
+     */
+    lookAmongDeleted?: boolean;
   },
 ): Promise<{ imported: number; deletedBefore: number }> {
   const { householdId, memberId } = batch;
   // The statement's estimated cost is high enough for PostgreSQL's JIT, whose compiling costs
   // more than it saves on a few thousand rows.
   await tx.execute(sql`set local jit = off`);
+  // Whether an entry deleted by hand has the row, by either hash (an undone import's entries do
+  // not count); not looked up when the household has no deleted imported entry at all.
+  const deleted =
+    batch.lookAmongDeleted === false
+      ? sql`false`
+      : sql`(
+          exists (
+            select 1 from ${transactions} d
+            where d.household_id = ${householdId}::uuid and d.import_hash = r."importHash"
+              and d.deleted_at is not null
+              and not exists (select 1 from ${imports} i
+                where i.id = d.import_id and i.undone_at = d.deleted_at))
+          or exists (
+            select 1 from ${transactions} d
+            where d.household_id = ${householdId}::uuid
+              and d.import_line_hash = r."importLineHash" and d.deleted_at is not null
+              and not exists (select 1 from ${imports} i
+                where i.id = d.import_id and i.undone_at = d.deleted_at)))`;
   const [counts] = await queryRows<{ imported: number | string; deleted_before: number | string }>(
     tx,
     sql`
@@ -57,18 +92,7 @@ export async function insertImportBatch(
             select 1 from ${transactions} l
             where l.household_id = ${householdId}::uuid
               and l.import_line_hash = r."importLineHash" and l.deleted_at is null) as live_line,
-          exists (
-            select 1 from ${transactions} d
-            where d.household_id = ${householdId}::uuid and d.import_hash = r."importHash"
-              and d.deleted_at is not null
-              and not exists (select 1 from ${imports} i
-                where i.id = d.import_id and i.undone_at = d.deleted_at))
-          or exists (
-            select 1 from ${transactions} d
-            where d.household_id = ${householdId}::uuid
-              and d.import_line_hash = r."importLineHash" and d.deleted_at is not null
-              and not exists (select 1 from ${imports} i
-                where i.id = d.import_id and i.undone_at = d.deleted_at)) as deleted
+          ${deleted} as deleted
         from incoming r
       ),
       -- Deleted by hand and not there live: held back unless asked for (the live check by the

@@ -90,4 +90,50 @@ describeOnEachDatabase("a large CSV import", (database) => {
     expect(again.imported).toBe(0);
     expect(again.duplicates).toBe(rows);
   });
+
+  const importCount = async () => {
+    const [history] = await queryRows<{ count: number }>(
+      db(),
+      sql`select count(*)::int as count from imports where household_id = ${home.householdId}`,
+    );
+    return history?.count;
+  };
+
+  it("takes back every batch, also one that went in beside it, when a batch fails", async () => {
+    // A real failure in the database: a trigger of this test refuses one row of the second batch.
+    await db().execute(sql`
+      create function zz_refuse_row() returns trigger language plpgsql as $$
+      begin
+        if new.notes = 'refused 5500' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await db().execute(sql`
+      create trigger zz_refuse_row before insert on transactions
+      for each row execute function zz_refuse_row()`);
+    try {
+      const refused = lines.map((line, index) =>
+        index === 0 ? line : line.replace(/row (\d+) of a long file.*$/, "refused $1"),
+      );
+      const historyBefore = await importCount();
+      const before = await db()
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(transactions)
+        .where(eq(transactions.householdId, home.householdId));
+      const response = await home.person.client.post("/api/imports", {
+        text: refused.join("\n"),
+        setup: { ...setup, columns: { ...setup.columns, category: 2 } },
+      });
+      expect(response.status).toBe(500);
+      const after = await db()
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(transactions)
+        .where(eq(transactions.householdId, home.householdId));
+      expect(after).toEqual(before);
+      expect(await importCount()).toBe(historyBefore);
+      await expectTotalsMatch(db());
+    } finally {
+      await db().execute(sql`drop trigger zz_refuse_row on transactions`);
+      await db().execute(sql`drop function zz_refuse_row()`);
+    }
+  });
 });
