@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isDateInRange, isIsoDate } from "./dates.ts";
 import type { Language } from "./i18n.ts";
 import { maxAmountCents } from "./schemas/transactions.schema.ts";
+import { describeBankText } from "./statement-files/descriptions.ts";
 import type { ValidationKey } from "./validation.ts";
 
 /**
@@ -550,8 +551,16 @@ export function mapImportRows(
     const category = fromColumn || (setup.defaultCategory ?? "").trim();
     if (category === "") errors.push("categoryRequired");
     else if (category.length > 60) errors.push("nameTooLong");
-    const merchant = textCell(cells, columns.merchant);
-    const notes = textCell(cells, columns.notes);
+    let merchant = textCell(cells, columns.merchant);
+    let notes = textCell(cells, columns.notes);
+    // No counterparty column (ABN AMRO's files): the counterparty inside the description.
+    if (notes && (columns.merchant === null || columns.merchant === undefined)) {
+      const described = describeBankText(notes);
+      if (described?.counterparty) {
+        merchant = described.counterparty;
+        notes = described.description || notes;
+      }
+    }
     const reference = textCell(cells, columns.reference);
     if (merchant.length > 200 || notes.length > 2000 || reference.length > 200)
       errors.push("textTooLong");

@@ -1,11 +1,13 @@
+import { describeBankText, sepaCodes, unprovided } from "./descriptions.ts";
 import { oneLine, plainAmount, type StatementRow } from "./records.ts";
 
 /**
  * MT940, SWIFT's customer statement as Dutch banks still offer it (ING, ABN AMRO, Rabobank,
  * Triodos): tagged lines (`:61:` a transaction, `:86:` its description), read by a small parser
  * (decision 036). The `:86:` of SEPA transactions is structured by codes (`/NAME/…/REMI/…`,
- * ING's `/CNTP/IBAN/BIC/name/city/`); card payments' free text (ABN AMRO's "BEA … ,PAS123")
- * gives the shop's name too.
+ * ING's `/CNTP/IBAN/BIC/name/city/`), German banks' by subfields (`?20` purpose, `?32` name);
+ * card payments' free text (ABN AMRO's "BEA … ,PAS123") gives the shop's name too
+ * (descriptions.ts).
  */
 
 /** An MT940 file: a `:20:` line and a statement's tags near the start. */
@@ -62,44 +64,14 @@ function bookingDate(valueDate: string, entry: string | undefined): string {
   return `${entryYear}-${entry.slice(0, 2)}-${entry.slice(2, 4)}`;
 }
 
-/** The codes of a structured `:86:` (SEPA, as ABN AMRO, ING, Rabobank and Triodos write it). */
-const codes =
-  /\/(TRTP|IBAN|BIC|NAME|REMI|EREF|MARF|CSID|CNTP|ORDP|BENM|ID|ADDR|PURP|ULTC|ULTD|ULTB|SVCL|RTRN|ISDT|IREF|OCMT|EXCH|CHGS)\//g;
-
-function structured(text: string): Map<string, string> | null {
-  const found = [...text.matchAll(codes)];
-  if (found.length < 2 || found[0]?.index !== 0) return null;
-  const parts = new Map<string, string>();
-  found.forEach((match, index) => {
-    const start = match.index + match[0].length;
-    const end = found[index + 1]?.index ?? text.length;
-    const code = match[1] ?? "";
-    if (!parts.has(code)) parts.set(code, text.slice(start, end).replace(/^\/+|\/+$/g, ""));
-  });
-  return parts;
-}
-
-const unprovided = (value: string | undefined) =>
-  !value || /^(NOTPROVIDED|NONREF)$/i.test(value.trim()) ? "" : value.trim();
-
-/** Counterparty and description of a `:86:`. */
+/** Counterparty and description of a `:86:` (descriptions.ts); its text when it has neither. */
 function describe(lines: readonly string[]): { counterparty: string; description: string } {
-  const parts = structured(lines.join(""));
-  if (parts) {
-    const contra = (parts.get("CNTP") ?? "").split("/");
-    let remittance = parts.get("REMI") ?? "";
-    // ING: /REMI/USTD//text/ (unstructured) or /REMI/STRD/CUR/RF12…/ (a creditor reference).
-    if (/^USTD\//.test(remittance)) remittance = remittance.replace(/^USTD\/+/, "");
-    else if (/^STRD\//.test(remittance)) remittance = remittance.split("/").at(-1) ?? "";
-    return {
-      counterparty: oneLine(parts.get("NAME") ?? contra[2] ?? ""),
-      description: oneLine(remittance),
-    };
-  }
-  const free = oneLine(lines.join(" "));
-  // A card payment: "BEA   NR:AB12CD   03.01.23/12.01 Shop name City,PAS123".
-  const shop = /\d{2}[./:]\d{2}\s+(.+?)\s*,\s*PAS\s*\d+/.exec(free);
-  return { counterparty: shop?.[1] ? oneLine(shop[1]) : "", description: free };
+  return (
+    describeBankText(lines.join(" "), lines.join("")) ?? {
+      counterparty: "",
+      description: oneLine(lines.join(" ")),
+    }
+  );
 }
 
 /**
@@ -138,7 +110,7 @@ export function readMt940(text: string): Mt940Result {
     }
     const mark = match[3] ?? "";
     const out = mark === "D" || mark === "RC";
-    const eref = structured(details.join(""))?.get("EREF");
+    const eref = sepaCodes(details.join(""))?.get("EREF");
     rows.push({
       line: field.line,
       date: bookingDate(match[1] ?? "", match[2]),
