@@ -177,6 +177,23 @@ const cases: { file: string; format: StatementFormat; rows: Row[] }[] = [
     ],
   },
   {
+    // A German savings bank's MT940: the :86: by subfields (?00 booking text, ?20-?29 the purpose
+    // with SEPA's EREF+/MREF+/SVWZ+ tags, ?32/?33 the name), wrapped mid-word.
+    file: "mt940-sparkasse.sta",
+    format: "mt940",
+    rows: [
+      [
+        "2025-01-03",
+        "income",
+        215000,
+        "Arbeitgeber Beispiel GmbH",
+        "Lohn Januar 2025 Personalnummer 12",
+        "KREF-4711",
+      ],
+      ["2025-01-05", "expense", 4590, "Stadtwerke Musterstadt GmbH", "Abschlag Strom Januar", ""],
+    ],
+  },
+  {
     // ING's MT940 in SWIFT's block frame: /CNTP/ IBAN/BIC/name/city, /REMI/USTD//, the bank's
     // reference after //, a booking on New Year's Eve.
     file: "mt940-ing.940",
