@@ -32,6 +32,8 @@ type PresetColumns = {
   credit?: ColumnRef;
   kind?: ColumnRef;
   merchant?: ColumnRef;
+  /** Who paid, where the bank writes it apart from whom was paid (the counterparty of money in). */
+  payer?: ColumnRef;
   notes?: ColumnRef;
   currency?: ColumnRef;
   reference?: ColumnRef;
@@ -271,6 +273,7 @@ export const bankPresets: readonly BankPreset[] = [
       date: "buchungsdatum",
       amount: ["betrag (€)", "betrag (eur)", "betrag"],
       merchant: "zahlungsempfanger*in",
+      payer: "zahlungspflichtige*r",
       notes: "verwendungszweck",
     },
     dateFormats: ["DD.MM.YY", "DD.MM.YYYY"],
@@ -361,6 +364,7 @@ export const bankPresets: readonly BankPreset[] = [
       date: "date",
       amount: "amount",
       merchant: ["merchant", "payee name"],
+      payer: "payer name",
       notes: "description",
       currency: "currency",
       reference: "transferwise id",
@@ -586,6 +590,7 @@ function presetSetup(
       kind,
       category: null,
       merchant: resolve(columns.merchant, header),
+      payer: resolve(columns.payer, header),
       notes: resolve(columns.notes, header),
       currency: resolve(columns.currency, header),
       reference: resolve(columns.reference, header),

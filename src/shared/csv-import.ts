@@ -158,6 +158,11 @@ export const importSetupSchema = z.object({
     kind: columnIndex.nullish(),
     category: columnIndex.nullish(),
     merchant: columnIndex.nullish(),
+    /**
+     * Who paid, where the bank writes it in a column of its own (DKB's Zahlungspflichtige*r,
+     * Wise's Payer Name): the counterparty of money coming in, `merchant` that of money out.
+     */
+    payer: columnIndex.nullish(),
     notes: columnIndex.nullish(),
     /** The row's currency: a row in another currency than the euro is refused. */
     currency: columnIndex.nullish(),
@@ -553,6 +558,9 @@ export function mapImportRows(
     else if (category.length > 60) errors.push("nameTooLong");
     let merchant = textCell(cells, columns.merchant);
     let notes = textCell(cells, columns.notes);
+    // Money in from someone named in the payer's column: they are the counterparty.
+    const payer = kind === "income" ? textCell(cells, columns.payer) : "";
+    if (payer) merchant = payer;
     // No counterparty column (ABN AMRO's files): the counterparty inside the description.
     if (notes && (columns.merchant === null || columns.merchant === undefined)) {
       const described = describeBankText(notes);
@@ -785,6 +793,7 @@ const headerNames = {
     "buchungstext",
     "winkel",
   ],
+  payer: ["zahlungspflichtige*r", "zahlungspflichtiger", "payer name", "payer"],
   notes: [
     "notes",
     "note",
@@ -1296,6 +1305,8 @@ function analyseTable(
   const words = (c: ColumnFacts) => !c.accountLike;
   let merchant = take(findNamed(headerNames.merchant, words));
   let notes = take(findNamed(headerNames.notes, words));
+  // Who paid, in a column apart from whom was paid (DKB, Wise): the counterparty of money in.
+  const payer = merchant === null ? null : take(findNamed(headerNames.payer, words));
   const texts = facts.filter(
     (c) =>
       !taken.has(c.index) &&
@@ -1324,6 +1335,7 @@ function analyseTable(
         kind,
         category,
         merchant,
+        payer,
         notes,
         currency,
         reference,

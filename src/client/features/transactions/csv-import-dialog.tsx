@@ -87,6 +87,7 @@ const optionalFields = [
   "kind",
   "category",
   "merchant",
+  "payer",
   "notes",
   "currency",
   "reference",

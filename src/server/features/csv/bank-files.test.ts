@@ -232,7 +232,7 @@ const cases: {
     skip: [2, 0],
     rows: [
       ["2025-01-02", "expense", 435, "Bäckerei Schäfer", "Kartenzahlung"],
-      ["2025-01-03", "income", 250000, "Max Mustermann", "Gehalt Januar"],
+      ["2025-01-03", "income", 250000, "Arbeitgeber GmbH", "Gehalt Januar"],
       ["2025-01-15", "expense", 8600, "Stadtwerke München", "Abschlag Strom Januar"],
     ],
   },

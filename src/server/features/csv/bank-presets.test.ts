@@ -379,7 +379,8 @@ const cases: {
     language: "en",
     rows: [
       ["2025-01-02", "expense", 435, "Bäckerei Schäfer", "Kartenzahlung", null],
-      ["2025-01-03", "income", 250000, "Max Mustermann", "Gehalt Januar", null],
+      // Money in: the payer (Zahlungspflichtige*r) is the counterparty, not the account holder.
+      ["2025-01-03", "income", 250000, "Arbeitgeber GmbH", "Gehalt Januar", null],
       ["2025-01-15", "expense", 8600, "Stadtwerke München", "Abschlag Strom Januar", null],
     ],
   },
@@ -459,7 +460,7 @@ const cases: {
         "2025-01-03",
         "income",
         250000,
-        null,
+        "Werkgever B.V.",
         "Received money from Werkgever B.V. with reference Salaris januari",
         "TRANSFER-987654321",
       ],
