@@ -189,6 +189,14 @@ test("one colour meaning: a budget's state and a member have one colour on every
     expect(await colourOf(onTab("Eating out")), `over budget in ${scheme}`).toBe(dashboard.over);
     expect(dashboard.ok).not.toBe(dashboard.over);
     await shot(page, `budgets-${scheme}-1280`);
+
+    // The landing page's picture of the dashboard: a budget under its limit in the same green.
+    await page.goto("/");
+    const pictured = page
+      .getByTestId("preview-budget")
+      .filter({ hasText: "Eating out" })
+      .getByTestId("preview-budget-bar");
+    expect(await colourOf(pictured), `the landing page's budget in ${scheme}`).toBe(dashboard.ok);
   }
 });
 

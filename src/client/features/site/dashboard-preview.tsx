@@ -2,6 +2,7 @@ import { HandCoinsIcon, HeartPulseIcon, ShoppingBasketIcon, WalletIcon } from "l
 import { useTranslation } from "react-i18next";
 import { Logo } from "#client/components/layout/logo.tsx";
 import { cn } from "#client/lib/cn.ts";
+import { budgetTones, memberColour } from "#client/lib/colours.ts";
 import { currentLanguage } from "#client/lib/i18n.ts";
 import { formatMoney, formatSignedMoney } from "#shared/money.ts";
 
@@ -15,7 +16,7 @@ const budgets = [
 ] as const;
 const settleCents = 4_210;
 
-/** Spending at or past this share of a budget shows a warning, as the real budgets do. */
+/** Spending at or past this share of a budget shows a warning, in the real budgets' colours. */
 const warnAt = 0.8;
 
 /**
@@ -61,12 +62,19 @@ export function DashboardPreview({ className }: { className?: string }) {
           </div>
           <div className="flex items-center gap-2 rounded-full border bg-background py-1 pr-3 pl-1 text-xs font-medium">
             <span className="flex -space-x-1">
-              <span className="grid size-6 place-items-center rounded-full bg-primary text-[0.625rem] text-primary-foreground ring-2 ring-background">
-                A
-              </span>
-              <span className="grid size-6 place-items-center rounded-full bg-secondary text-[0.625rem] text-secondary-foreground ring-2 ring-background">
-                B
-              </span>
+              {/* Anna and Bram in the colours the app gives a household's first two people. */}
+              {["A", "B"].map((initial, place) => (
+                <span
+                  key={initial}
+                  className="grid size-6 place-items-center rounded-full text-[0.625rem] ring-2 ring-background"
+                  style={{
+                    backgroundColor: memberColour(place).fill,
+                    color: memberColour(place).ink,
+                  }}
+                >
+                  {initial}
+                </span>
+              ))}
             </span>
             {t("preview.scope")}
           </div>
@@ -84,7 +92,7 @@ export function DashboardPreview({ className }: { className?: string }) {
             {budgets.map((budget) => {
               const share = budget.spent / budget.budget;
               return (
-                <li key={budget.key} className="space-y-1.5">
+                <li key={budget.key} className="space-y-1.5" data-testid="preview-budget">
                   <div className="flex items-baseline justify-between gap-2 text-xs">
                     <span className="font-medium">{t(`preview.${budget.key}`)}</span>
                     <span className="text-muted-foreground tabular-nums">
@@ -96,9 +104,10 @@ export function DashboardPreview({ className }: { className?: string }) {
                   </div>
                   <div className="h-2 overflow-hidden rounded-full bg-muted">
                     <div
+                      data-testid="preview-budget-bar"
                       className={cn(
                         "h-full rounded-full",
-                        share >= warnAt ? "bg-warning" : "bg-primary",
+                        budgetTones[share > 1 ? "over" : share >= warnAt ? "warning" : "ok"].bar,
                       )}
                       style={{ width: `${Math.min(share, 1) * 100}%` }}
                     />
