@@ -244,7 +244,11 @@ export const transactions = pgTable(
     index("transactions_settlements_by_date_idx")
       .on(t.householdId, t.occurredOn)
       .where(sql`${t.kind} = 'settlement' and ${t.deletedAt} is null`),
-    uniqueIndex("transactions_one_per_rule_and_date").on(t.recurringRuleId, t.recurringDate),
+    // Only entries a recurring rule made are in it (decision 041: an index entry per typed or
+    // imported entry, all of them nulls, cost every insert and never answered a query).
+    uniqueIndex("transactions_one_per_rule_and_date")
+      .on(t.recurringRuleId, t.recurringDate)
+      .where(sql`${t.recurringRuleId} is not null`),
     // A row of a file imported before is skipped when a live entry has its hash; a deleted one
     // is looked up apart (an undone import's rows do not hold their rows back, decision 031).
     uniqueIndex("transactions_import_hash_live_idx")

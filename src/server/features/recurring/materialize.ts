@@ -147,7 +147,11 @@ export async function materializeStep(
         recurringDate: date,
       })),
     )
-    .onConflictDoNothing({ target: [transactions.recurringRuleId, transactions.recurringDate] })
+    .onConflictDoNothing({
+      target: [transactions.recurringRuleId, transactions.recurringDate],
+      // The unique index is partial (rule-made entries only): the conflict names its predicate.
+      where: sql.raw(`"recurring_rule_id" is not null`),
+    })
     .returning({ id: transactions.id, amountCents: transactions.amountCents });
   // One computation per distinct amount: a fixed rule has one, a loan's a few a year.
   const byAmount = new Map<Cents, Share[]>();

@@ -1,0 +1,2 @@
+DROP INDEX "transactions_one_per_rule_and_date";--> statement-breakpoint
+CREATE UNIQUE INDEX "transactions_one_per_rule_and_date" ON "transactions" USING btree ("recurring_rule_id","recurring_date") WHERE "transactions"."recurring_rule_id" is not null;
