@@ -76,12 +76,15 @@ test("the main toaster says one thing at a time, the news stack beside it", asyn
   await profile.goto("general");
   await page.getByRole("button", { name: "Download as JSON" }).click();
   await expect(shown(newsToasts(page))).toHaveCount(1);
-  await page.getByRole("button", { name: "Download as CSV files (zip)" }).click();
+  // The pointer rests on the news, which keeps them while it does, as it would for a person
+  // reading them (a slow machine's zip would otherwise outlast the first one's four seconds);
+  // the rest is pressed with keys.
+  await newsToasts(page).first().hover();
+  await page.getByRole("button", { name: "Download as CSV files (zip)" }).focus();
+  await page.keyboard.press("Enter");
   await expect(shown(newsToasts(page))).toHaveCount(2);
   await expect(newsToasts(page).first()).toHaveText(/Your export has been downloaded/);
-  // ... and an action's toast does not push them away. (The pointer rests on the news, which
-  // keeps them while it does, as it would for a person reading them; Save is pressed with keys.)
-  await newsToasts(page).first().hover();
+  // ... and an action's toast does not push them away.
   await profile.save.focus();
   await page.keyboard.press("Enter");
   await expect(shown(mainToasts(page))).toHaveText(/Profile updated successfully/);

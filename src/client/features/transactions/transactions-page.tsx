@@ -5,7 +5,6 @@ import {
   DownloadIcon,
   FilterXIcon,
   PlusIcon,
-  SearchIcon,
   SlidersHorizontalIcon,
   Trash2Icon,
   UploadIcon,
@@ -17,7 +16,6 @@ import { toast } from "#client/lib/toast.ts";
 import { DashboardPage, PageHeader } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
-import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
@@ -31,10 +29,10 @@ import { activePeople, useMembers } from "#client/features/households/households
 import { cn } from "#client/lib/cn.ts";
 import { useIsMobile } from "#client/lib/use-mobile.ts";
 import { useLanguage } from "#client/lib/use-language.ts";
-import { formatMoney, parseMoney } from "#shared/money.ts";
+import { formatMoney } from "#shared/money.ts";
 import { listSorts, type ListSort } from "#shared/schemas/transactions.schema.ts";
-import { formatCentsInput } from "./amount-input.ts";
 import { ExportDialog } from "./csv-export-dialog.tsx";
+import { AmountFilter, SearchFilter } from "./list-filter-fields.tsx";
 import { ImportDialog } from "./csv-import-dialog.tsx";
 import { openEntryDialog } from "./entry-dialog-store.ts";
 import { householdMember, useListFilters } from "./list-filters.ts";
@@ -44,116 +42,8 @@ import { transactionQueries, useDeleteEntries, useRestoreEntries } from "./trans
 /** A row's height: on a narrow screen its second line of details wraps onto a third. */
 const rowHeights = { narrow: 72, wide: 60 } as const;
 
-/** The amount a filter's text says, without its sign; null when empty, undefined when not an amount. */
-function filterCents(text: string): number | null | undefined {
-  if (text.trim() === "") return null;
-  const value = parseMoney(text);
-  return value === null ? undefined : Math.abs(value);
-}
-
-/**
- * An amount filter: typed the language's way, kept in the URL in cents. Like the search, it
- * filters after a short pause in typing (and at once on Enter); what is not an amount yet is
- * left alone while typing and put back on leaving the field.
- */
-function AmountFilter({
-  id,
-  label,
-  cents,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  cents: number | undefined;
-  onChange: (cents: number | null) => void;
-}) {
-  const language = useLanguage();
-  const shown = cents === undefined ? "" : formatCentsInput(cents, language);
-  const [text, setText] = useState(shown);
-  const [lastShown, setLastShown] = useState(shown);
-  if (shown !== lastShown) {
-    setLastShown(shown);
-    // The filter applied from what is being typed keeps the text as typed ("12" stays "12").
-    if (filterCents(text) !== (cents ?? null)) setText(shown);
-  }
-  useEffect(() => {
-    const value = filterCents(text);
-    if (value === undefined || value === (cents ?? null)) return;
-    const timer = setTimeout(() => onChange(value), 300);
-    return () => clearTimeout(timer);
-  }, [text, cents, onChange]);
-  const apply = () => {
-    const value = filterCents(text);
-    if (value === undefined) {
-      setText(shown);
-      return;
-    }
-    if (value !== (cents ?? null)) onChange(value);
-  };
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        inputMode="decimal"
-        autoComplete="off"
-        value={text}
-        placeholder={language === "nl" ? "0,00" : "0.00"}
-        className="tabular-nums"
-        onChange={(event) => setText(event.target.value)}
-        onBlur={apply}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") apply();
-        }}
-      />
-    </div>
-  );
-}
-
 /** A filter's select: full width on phones, where half a row cuts its text; a column from sm. */
 const selectCell = "col-span-2 grid gap-1.5 sm:col-span-1";
-
-/** The search box: typing filters after a short pause; the URL keeps the text. */
-function SearchFilter({ value, onChange }: { value: string; onChange: (q: string) => void }) {
-  const { t } = useTranslation("entries");
-  const [text, setText] = useState(value);
-  const [last, setLast] = useState(value);
-  if (value !== last) {
-    setLast(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onChange(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <div className="col-span-2 grid gap-1.5">
-      <Label htmlFor="filter-q" className="text-xs text-muted-foreground">
-        {t("list.search")}
-      </Label>
-      <div className="relative">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          id="filter-q"
-          type="search"
-          value={text}
-          placeholder={t("list.searchPlaceholder")}
-          className="pl-9"
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") onChange(text.trim());
-          }}
-        />
-      </div>
-    </div>
-  );
-}
 
 /** /dashboard/transactions: every entry, filtered by the URL, virtualised. */
 export function TransactionsPage({ account }: { account: Account }) {
