@@ -99,6 +99,22 @@ describeOnEachDatabase("statement files through POST /api/imports", (database) =
       ],
     },
     {
+      // The batches that add up come in as their transactions, each with its counterparty; the
+      // one that does not stays its total. Again: their references are the same, nothing added.
+      file: "camt053-batch.xml",
+      entries: [
+        ["2025-02-03", "expense", 1875, "Bakkerij De Korenbloem", "Brood en gebak"],
+        ["2025-02-05", "expense", 1299, "Streamdienst Voorbeeld B.V.", "Abonnement februari 2025"],
+        ["2025-02-05", "expense", 3500, "Sportvereniging De Lindeboom", "Contributie februari"],
+        ["2025-02-05", "expense", 1331, "Bibliotheek Midden", "Lidmaatschap bibliotheek 2025"],
+        ["2025-02-10", "income", 2000, "J. Jansen", "Etentje zaterdag J"],
+        ["2025-02-10", "income", 1250, "P. de Boer", "Etentje zaterdag P"],
+        ["2025-02-10", "income", 1000, "K. Bakker", "Verzamelde betalingen"],
+        ["2025-02-14", "expense", 10000, null, "Batchbetaling 3 posten"],
+        ["2025-02-20", "expense", 7000, null, null],
+      ],
+    },
+    {
       file: "mt940-abnamro.sta",
       entries: [
         [
@@ -162,6 +178,22 @@ describeOnEachDatabase("statement files through POST /api/imports", (database) =
       expect(again).toMatchObject({ imported: 0, duplicates: entries.length });
     });
   }
+
+  it("a batch's transactions keep their references in another download of the statement", async () => {
+    // The first download without the bakery's payment (every line after it moved up), then the
+    // whole statement: only the bakery is new.
+    const who = await entriesHousehold(testApp, "Bea Batch");
+    const whole = request("camt053-batch.xml");
+    const part = whole.text.replace(/<!-- A single payment[\s\S]*?<\/Ntry>\s*/, "");
+    expect(part.length).toBeLessThan(whole.text.length);
+    const first = await expectJson<ImportResult>(await importFile(who, { ...whole, text: part }));
+    expect(first).toMatchObject({ imported: 8, duplicates: 0, invalid: [] });
+    const second = await expectJson<ImportResult>(await importFile(who, whole));
+    expect(second).toMatchObject({ imported: 1, duplicates: 8, invalid: [] });
+    expect((await entriesOf(who, second.importId)).map((row) => row.merchant)).toEqual([
+      "Bakkerij De Korenbloem",
+    ]);
+  });
 
   it("refuses a dollar QFX's rows as another currency, none stored", async () => {
     const result = await expectJson<ImportResult>(

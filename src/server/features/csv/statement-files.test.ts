@@ -129,6 +129,73 @@ const cases: { file: string; format: StatementFormat; rows: Row[] }[] = [
     ],
   },
   {
+    // CAMT.053 version 08 with batch entries: a batch whose transactions' own amounts add up to
+    // its total is one row per transaction (TxDtls/Amt, or AmtDtls' TxAmt, else its InstdAmt);
+    // one whose amounts do not add up, or are missing, stays the entry's one row.
+    file: "camt053-batch.xml",
+    format: "camt053",
+    rows: [
+      [
+        "2025-02-03",
+        "expense",
+        1875,
+        "Bakkerij De Korenbloem",
+        "Brood en gebak",
+        "2025020300000000101",
+      ],
+      // A collective direct debit of three: the transaction's own AcctSvcrRef, else the entry's
+      // reference with its EndToEndId, else with its place in the batch; UltmtCdtr when no Cdtr,
+      // AddtlTxInf when no remittance.
+      [
+        "2025-02-05",
+        "expense",
+        1299,
+        "Streamdienst Voorbeeld B.V.",
+        "Abonnement februari 2025",
+        "TX20250205000000001",
+      ],
+      [
+        "2025-02-05",
+        "expense",
+        3500,
+        "Sportvereniging De Lindeboom",
+        "Contributie februari",
+        "2025020500000000102/SPORT-2025-02-0042",
+      ],
+      [
+        "2025-02-05",
+        "expense",
+        1331,
+        "Bibliotheek Midden",
+        "Lidmaatschap bibliotheek 2025",
+        "2025020500000000102/3",
+      ],
+      // Money in as one batch: the debtors, a TxId when the EndToEndId is NOTPROVIDED, the
+      // entry's AddtlNtryInf for a transaction without words of its own.
+      [
+        "2025-02-10",
+        "income",
+        2000,
+        "J. Jansen",
+        "Etentje zaterdag J",
+        "2025021000000000103/ETEN-0001",
+      ],
+      [
+        "2025-02-10",
+        "income",
+        1250,
+        "P. de Boer",
+        "Etentje zaterdag P",
+        "2025021000000000103/TXID-20250210-2",
+      ],
+      ["2025-02-10", "income", 1000, "K. Bakker", "Verzamelde betalingen", "2025021000000000103/3"],
+      // 40.00 + 30.00 + 29.99 is not 100.00: the entry as it was booked.
+      ["2025-02-14", "expense", 10000, null, "Batchbetaling 3 posten", "2025021400000000104"],
+      // Details without amounts, an entry without text.
+      ["2025-02-20", "expense", 7000, null, null, "2025022000000000105"],
+    ],
+  },
+  {
     // ABN AMRO's MT940: structured :86: wrapped at 65 characters mid-word, card payments' text.
     file: "mt940-abnamro.sta",
     format: "mt940",
@@ -268,6 +335,109 @@ describe("statement files through the import's preview", () => {
       ["currencyNotEuro"],
       ["currencyNotEuro"],
       ["currencyNotEuro"],
+    ]);
+  });
+});
+
+/** A camt.053.001.08 statement in euros holding the given entries. */
+const camtOf = (entries: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>
+<Acct><Ccy>EUR</Ccy></Acct>${entries}
+</Stmt></BkToCstmrStmt></Document>`;
+/** A booked batch entry of 2025-03-03 with the reference E-1 and the given transactions. */
+const batchOf = (total: string, indicator: string, ...transactions: string[]) =>
+  `<Ntry><Amt Ccy="EUR">${total}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+<BookgDt><Dt>2025-03-03</Dt></BookgDt><AcctSvcrRef>E-1</AcctSvcrRef><NtryDtls>
+${transactions.join("\n")}
+</NtryDtls><AddtlNtryInf>Batch</AddtlNtryInf></Ntry>`;
+/** A transaction of a batch: its amount element, then whatever else it holds. */
+const transactionOf = (amount: string, rest = "") =>
+  `<TxDtls><Amt Ccy="EUR">${amount}</Amt>${rest}</TxDtls>`;
+const cellsOf = (text: string) =>
+  read(text)
+    .records.slice(1)
+    .map((record) => record.cells);
+
+describe("CAMT.053 batch entries", () => {
+  it("each transaction's row starts on its TxDtls' line; the entry's rows on the entry's", () => {
+    const text = fixture("camt053-batch.xml");
+    const lines = read(text)
+      .records.slice(1)
+      .map((record) => record.line);
+    expect(lines).toEqual([52, 128, 152, 175, 221, 249, 275, 296, 377]);
+    const source = text.split("\n");
+    expect(lines.map((line) => source[line - 1]?.trim())).toEqual([
+      "<Ntry>",
+      ...Array<string>(6).fill("<TxDtls>"),
+      "<Ntry>",
+      "<Ntry>",
+    ]);
+  });
+
+  it("amounts add up exactly, by integer arithmetic (0.10 + 0.20 is 0.30)", () => {
+    const text = camtOf(batchOf("0.30", "DBIT", transactionOf("0.10"), transactionOf("0.2")));
+    expect(cellsOf(text)).toEqual([
+      ["2025-03-03", "-0.10", "EUR", "", "Batch", "E-1/1"],
+      ["2025-03-03", "-0.20", "EUR", "", "Batch", "E-1/2"],
+    ]);
+  });
+
+  it("a transaction's own CdtDbtInd signs it, and names the creditor or the debtor", () => {
+    const text = camtOf(
+      batchOf(
+        "40.00",
+        "CRDT",
+        transactionOf(
+          "42.50",
+          "<CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Pty><Nm>In B.V.</Nm></Pty></Dbtr>" +
+            "<Cdtr><Pty><Nm>Wij</Nm></Pty></Cdtr></RltdPties>",
+        ),
+        transactionOf(
+          "2.50",
+          "<CdtDbtInd>DBIT</CdtDbtInd><RltdPties><Dbtr><Pty><Nm>Wij</Nm></Pty></Dbtr>" +
+            "<Cdtr><Pty><Nm>Uit B.V.</Nm></Pty></Cdtr></RltdPties>",
+        ),
+      ),
+    );
+    expect(cellsOf(text)).toEqual([
+      ["2025-03-03", "42.50", "EUR", "In B.V.", "Batch", "E-1/1"],
+      ["2025-03-03", "-2.50", "EUR", "Uit B.V.", "Batch", "E-1/2"],
+    ]);
+  });
+
+  it("references alike within a batch (the entry's own, one EndToEndId twice) go by place", () => {
+    const refs = (inner: string) => `<Refs>${inner}</Refs>`;
+    const text = camtOf(
+      batchOf(
+        "3.00",
+        "DBIT",
+        transactionOf("1.00", refs("<AcctSvcrRef>E-1</AcctSvcrRef><EndToEndId>X</EndToEndId>")),
+        transactionOf("1.00", refs("<EndToEndId>X</EndToEndId>")),
+        transactionOf("1.00", refs("<TxId>T-3</TxId>")),
+      ),
+    );
+    expect(cellsOf(text).map((cells) => cells[5])).toEqual(["E-1/1", "E-1/2", "E-1/3"]);
+  });
+
+  it("a transaction in another currency, or without an amount, keeps the entry one row", () => {
+    const dollars = transactionOf("1.00").replace('Ccy="EUR"', 'Ccy="USD"');
+    const instructed = (amount: string, currency: string) =>
+      `<TxDtls><AmtDtls><InstdAmt><Amt Ccy="${currency}">${amount}</Amt></InstdAmt></AmtDtls></TxDtls>`;
+    expect(cellsOf(camtOf(batchOf("2.00", "DBIT", transactionOf("1.00"), dollars)))).toEqual([
+      ["2025-03-03", "-2.00", "EUR", "", "Batch", "E-1"],
+    ]);
+    expect(
+      cellsOf(camtOf(batchOf("2.00", "DBIT", transactionOf("1.00"), instructed("1.00", "GBP")))),
+    ).toEqual([["2025-03-03", "-2.00", "EUR", "", "Batch", "E-1"]]);
+    expect(
+      cellsOf(camtOf(batchOf("2.00", "DBIT", transactionOf("1.00"), "<TxDtls></TxDtls>"))),
+    ).toEqual([["2025-03-03", "-2.00", "EUR", "", "Batch", "E-1"]]);
+    expect(
+      cellsOf(camtOf(batchOf("2.00", "DBIT", transactionOf("1.00"), instructed("1.00", "EUR")))),
+    ).toEqual([
+      ["2025-03-03", "-1.00", "EUR", "", "Batch", "E-1/1"],
+      ["2025-03-03", "-1.00", "EUR", "", "Batch", "E-1/2"],
     ]);
   });
 });
