@@ -37,6 +37,8 @@ type PresetColumns = {
   notes?: ColumnRef;
   currency?: ColumnRef;
   reference?: ColumnRef;
+  /** What the reference is numbered within (a statement number), put before it. */
+  referenceGroup?: ColumnRef;
 };
 
 export type BankPreset = {
@@ -246,6 +248,9 @@ export const bankPresets: readonly BankPreset[] = [
       merchant: "naam tegenpartij bevat",
       notes: ["mededelingen", "transactie"],
       currency: "devies",
+      // The transaction number starts again in every statement: with the statement's number.
+      reference: "transactienummer",
+      referenceGroup: "rekeninguittrekselnummer",
     },
     dateFormats: ["DD/MM/YYYY", "DD-MM-YYYY"],
     decimal: "comma",
@@ -594,6 +599,7 @@ function presetSetup(
       notes: resolve(columns.notes, header),
       currency: resolve(columns.currency, header),
       reference: resolve(columns.reference, header),
+      referenceGroup: resolve(columns.referenceGroup, header),
     },
     hasHeader: header !== null,
     skipTop,

@@ -9,6 +9,7 @@ import {
   guessImportSetup,
   looksLikeAccountNumber,
   importKeys,
+  importSetupSchema,
   mapImportRows,
   parseAmount,
   parseCsv,
@@ -469,6 +470,99 @@ describe("mapImportRows, the new choices", () => {
       skipBottom: 1,
     });
     expect(good.map((r) => r.amountCents)).toEqual([100, 200]);
+  });
+});
+
+describe("a reference numbered within its statement (referenceGroup)", () => {
+  /** A setup as saved before the statement number existed (an import's, a remembered one). */
+  const saved = {
+    columns: { date: 0, amount: 1, merchant: 4, notes: null, currency: null, reference: 3 },
+    hasHeader: false,
+    dateFormat: "DD/MM/YYYY",
+    decimal: "comma",
+    kindFrom: "sign",
+    defaultKind: "expense",
+    outValue: null,
+    flipSign: false,
+    skipTop: 0,
+    skipBottom: 0,
+    defaultCategory: "Geïmporteerd",
+  };
+  // Date; amount; statement; transaction; counterparty.
+  const records = parseCsv(
+    [
+      "02/01/2025;-23,45;1;1;Colruyt",
+      "02/01/2025;-23,45;2;1;Colruyt",
+      "04/01/2025;-5,00;;7;Bakker",
+      "05/01/2025;-6,00;3;;Slager",
+      "06/01/2025;-7,00;1/2;3;Kapper",
+      "06/01/2025;-7,00;1;2/3;Kapper",
+    ].join("\n"),
+  ).records;
+
+  it("still reads a setup saved without it, the reference alone", () => {
+    const parsed = importSetupSchema.safeParse(saved);
+    expect(parsed.success).toBe(true);
+    const setup = importSetupSchema.parse(saved);
+    expect(setup.columns.referenceGroup).toBeUndefined();
+    expect(mapImportRows(records, setup).good.map((row) => row.reference)).toEqual([
+      "1",
+      "1",
+      "7",
+      null,
+      "3",
+      "2/3",
+    ]);
+    // And one saved with it.
+    const withGroup = { ...saved, columns: { ...saved.columns, referenceGroup: 2 } };
+    expect(importSetupSchema.parse(withGroup).columns.referenceGroup).toBe(2);
+    expect(
+      importSetupSchema.safeParse({
+        ...withGroup,
+        columns: { ...withGroup.columns, referenceGroup: -1 },
+      }).success,
+    ).toBe(false);
+  });
+
+  it("puts the statement's number before the reference, and only with a reference", () => {
+    const setup = importSetupSchema.parse({
+      ...saved,
+      columns: { ...saved.columns, referenceGroup: 2 },
+    });
+    const good = mapImportRows(records, setup).good;
+    expect(good.map((row) => row.reference)).toEqual([
+      "1/1",
+      "2/1",
+      // No statement number: the reference alone; no reference: none, whatever the statement.
+      "7",
+      null,
+      // A "/" in the statement number is escaped: these two are not the same reference.
+      "1\\/2/3",
+      "1/2/3",
+    ]);
+    // The same transaction number, date and amount in another statement: another entry.
+    expect(importKeys(good).slice(0, 2)).toEqual([
+      "ref|1/1|2025-01-02|2345#0",
+      "ref|2/1|2025-01-02|2345#0",
+    ]);
+    // Without a reference column the statement number is ignored: the rows' content decides.
+    const noReference = importSetupSchema.parse({
+      ...saved,
+      columns: { ...saved.columns, reference: null, referenceGroup: 2 },
+    });
+    expect(mapImportRows(records, noReference).good.every((row) => row.reference === null)).toBe(
+      true,
+    );
+  });
+
+  it("is not guessed: only a preset or the person sets it", () => {
+    const guessed = guessImportSetup(
+      parseCsv("Date,Amount,Statement,Reference\n2025-01-02,-1.00,1,A\n2025-01-03,-2.00,1,B")
+        .records,
+      "en",
+    );
+    expect(guessed.columns.reference).toBe(3);
+    expect(guessed.columns.referenceGroup).toBeNull();
   });
 });
 

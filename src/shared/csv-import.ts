@@ -171,6 +171,14 @@ export const importSetupSchema = z.object({
      * when a row has one, it is the row's identity for duplicates (`importKeys`).
      */
     reference: columnIndex.nullish(),
+    /**
+     * What the reference is numbered within, where the bank starts its transaction numbers again
+     * in every statement (Belfius's Rekeninguittrekselnummer for its Transactienummer): its cell
+     * goes before the reference's ("12/3", `rowReference`), so the same transaction number in
+     * another statement is another row. Ignored without a reference column. Setups saved before
+     * it have none.
+     */
+    referenceGroup: columnIndex.nullish(),
   }),
   hasHeader: z.boolean(),
   dateFormat: z.enum(dateFormats),
@@ -201,7 +209,10 @@ export type ImportRow = {
   category: string;
   merchant: string | null;
   notes: string | null;
-  /** The bank's own reference of the row, when the setup maps one and the row has it. */
+  /**
+   * The bank's own reference of the row, when the setup maps one and the row has it (after its
+   * statement number, when the setup maps that too: `rowReference`).
+   */
   reference: string | null;
 };
 
@@ -457,6 +468,19 @@ const textCell = (cells: string[], index: number | null | undefined): string => 
   return /^'.*'$/s.test(text) && text.length >= 2 ? text.slice(1, -1).trim() : text;
 };
 
+/**
+ * A row's reference for duplicates: the reference column's cell, with the group column's cell
+ * (a statement number) and "/" before it when both have one; none without a reference. A "/" or
+ * "\" in the group gets a "\" before it, so the first bare "/" always ends the group: statement
+ * "1/2" with transaction "3" ("1\/2/3") is not statement "1" with transaction "2/3" ("1/2/3").
+ */
+function rowReference(cells: string[], columns: ImportSetup["columns"]): string {
+  const reference = textCell(cells, columns.reference);
+  if (reference === "") return "";
+  const group = textCell(cells, columns.referenceGroup);
+  return group === "" ? reference : `${group.replace(/[\\/]/g, "\\$&")}/${reference}`;
+}
+
 /** The records of the table: after the lines before it and the header, before those after it. */
 export function tableRows(
   records: readonly CsvRecord[],
@@ -569,7 +593,7 @@ export function mapImportRows(
         notes = described.description || notes;
       }
     }
-    const reference = textCell(cells, columns.reference);
+    const reference = rowReference(cells, columns);
     if (merchant.length > 200 || notes.length > 2000 || reference.length > 200)
       errors.push("textTooLong");
 
@@ -1339,6 +1363,7 @@ function analyseTable(
         notes,
         currency,
         reference,
+        referenceGroup: null,
       },
       hasHeader,
       dateFormat,

@@ -91,6 +91,7 @@ const optionalFields = [
   "notes",
   "currency",
   "reference",
+  "referenceGroup",
 ] as const;
 const previewRows = 5;
 const noRows: readonly ImportRow[] = [];

@@ -348,10 +348,12 @@ const cases: {
     preset: "belfius",
     bank: "Belfius",
     language: "nl",
+    // The reference: the statement's number (Rekeninguittrekselnummer), then the transaction's
+    // (Transactienummer), which starts again in every statement: 1/1 and 2/1 are two rows.
     rows: [
-      ["2025-01-02", "expense", 2345, "Colruyt Gent", "Kaart 1234", null],
-      ["2025-01-03", "income", 250000, "Werkgever NV", "Loon januari", null],
-      ["2025-01-31", "expense", 6120, "Stad Gent", "Afvalbelasting 2025", null],
+      ["2025-01-02", "expense", 2345, "Colruyt Gent", "Kaart 1234", "1/1"],
+      ["2025-01-03", "income", 250000, "Werkgever NV", "Loon januari", "1/2"],
+      ["2025-01-31", "expense", 6120, "Stad Gent", "Afvalbelasting 2025", "2/1"],
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, expect, it } from "vitest";
+import { importMappings } from "#server/db/schema/money.ts";
 import { analyseBankFile } from "#shared/bank-presets.ts";
 import { decodeCsvBytes, parseCsv, type ImportSetup } from "#shared/csv-import.ts";
 import { importShape } from "#shared/import-shape.ts";
@@ -102,6 +103,23 @@ describeOnEachDatabase("remembered import mappings", (database) => {
     await importFile(other, ing, { ...preset, defaultCategory: "Van de buren" });
     expect((await mapping(other, ing))?.setup.defaultCategory).toBe("Van de buren");
     expect((await mapping(home, ing))?.setup.defaultCategory).toBe("Huishouden");
+  });
+
+  it("gives back a mapping saved before the statement number existed, and keeps it from then on", async () => {
+    const belfius = fixture("belfius.csv");
+    const preset = analyseBankFile(parseCsv(belfius).records, "nl").setup;
+    expect(preset.columns).toMatchObject({ reference: 3, referenceGroup: 2 });
+    // As an older Hearth stored it: no payer, no statement number, no reference.
+    const { payer: _payer, referenceGroup: _group, ...olderColumns } = preset.columns;
+    const older = { ...preset, columns: { ...olderColumns, reference: null } };
+    await testApp()
+      .deps.database.db.insert(importMappings)
+      .values({ householdId: home.householdId, shape: importShape(belfius), setup: older });
+    expect((await mapping(home, belfius))?.setup).toEqual(older);
+    // Importing with it still works; the next import's setup, statement number and all, is kept.
+    expect(await importFile(home, belfius, older)).toMatchObject({ imported: 3 });
+    await importFile(home, belfius, preset, "belfius");
+    expect((await mapping(home, belfius))?.setup).toEqual(preset);
   });
 
   it("answers a shape that is no shape as the translated 400 naming it", async () => {

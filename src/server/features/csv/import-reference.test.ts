@@ -12,9 +12,10 @@ import {
 
 /**
  * The bank's own reference as a row's identity (issue 17, item 5; decision 035): a row with a
- * reference (Rabobank's Volgnr, RegioBank's sequence number) is the same entry in any download
- * of it, whatever else the line says and however the other columns are mapped; rows alike in
- * everything but their references are different entries. Rows without one keep the content key.
+ * reference (Rabobank's Volgnr, RegioBank's sequence number, Belfius's transaction number with
+ * its statement's) is the same entry in any download of it, whatever else the line says and
+ * however the other columns are mapped; rows alike in everything but their references are
+ * different entries. Rows without one keep the content key.
  */
 
 type ImportResult = { imported: number; duplicates: number };
@@ -102,6 +103,59 @@ describeOnEachDatabase("the bank's reference as the identity of an imported row"
     expect(setup.columns.reference).toBe(15);
     expect(await importFile(home, text, setup)).toMatchObject({ imported: 3, duplicates: 0 });
     expect(await importFile(home, text, setup)).toMatchObject({ imported: 0, duplicates: 3 });
+  });
+
+  it("knows a Belfius row by its statement and transaction number: the file again adds nothing", async () => {
+    const belfius = await entriesHousehold(testApp, "Bea Belfius", { language: "nl" });
+    const text = fixture("belfius.csv");
+    const setup = presetSetup(text);
+    expect(setup.columns).toMatchObject({ reference: 3, referenceGroup: 2 });
+    expect(await importFile(belfius, text, setup)).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(await importFile(belfius, text, setup)).toMatchObject({ imported: 0, duplicates: 3 });
+  });
+
+  it("keeps the same transaction number on the same day and amount in two statements", async () => {
+    const belfius = await entriesHousehold(testApp, "Bob Belfius", { language: "nl" });
+    const lines = fixture("belfius.csv").split(/\r\n/);
+    const head = lines.slice(
+      0,
+      lines.findIndex((line) => line.startsWith("Rekening;Boekingsdatum")) + 1,
+    );
+    /** A Belfius file of one row: transaction 1 of a statement, the same in all else. */
+    const statement = (number: string) =>
+      [
+        ...head,
+        `BE00 0000 0000 0002;10/02/2025;${number};1;;Bakkerij Gent;;;BETALING MET DEBETKAART;10/02/2025;-4,20;EUR;;;Brood`,
+      ].join("\r\n");
+    const setup = presetSetup(statement("5"));
+    expect(setup.columns).toMatchObject({ reference: 3, referenceGroup: 2 });
+    expect(await importFile(belfius, statement("5"), setup)).toMatchObject({ imported: 1 });
+    // Statement 6's transaction 1 is another payment, though its date and amount are the same.
+    expect(await importFile(belfius, statement("6"), setup)).toMatchObject({
+      imported: 1,
+      duplicates: 0,
+    });
+    expect(await importFile(belfius, statement("6"), setup)).toMatchObject({
+      imported: 0,
+      duplicates: 1,
+    });
+    // Both in one file, imported elsewhere: both kept, and nothing the second time.
+    const both = `${statement("5")}\r\n${statement("6").split("\r\n").at(-1) ?? ""}`;
+    expect(await importFile(other, both, setup)).toMatchObject({ imported: 2, duplicates: 0 });
+    expect(await importFile(other, both, setup)).toMatchObject({ imported: 0, duplicates: 2 });
+    // The control: by the transaction number alone, statement 9's row would be taken for
+    // statement 8's.
+    const transactionOnly: ImportSetup = {
+      ...setup,
+      columns: { ...setup.columns, referenceGroup: null },
+    };
+    expect(await importFile(belfius, statement("8"), transactionOnly)).toMatchObject({
+      imported: 1,
+    });
+    expect(await importFile(belfius, statement("9"), transactionOnly)).toMatchObject({
+      imported: 0,
+      duplicates: 1,
+    });
   });
 
   it("keeps two equal rows without a reference by their place, as before", async () => {
