@@ -40,6 +40,7 @@ import {
 } from "./features/mailbox/mailbox.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { systemRoutes } from "./features/system/system.routes.ts";
+import { setAnswerHeader } from "./lib/answer-headers.ts";
 import { AppError, errorBody } from "./lib/app-error.ts";
 import { createFileStore, type FileStore } from "./lib/file-store.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -172,7 +173,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();
     await next();
-    c.header("x-request-id", requestId);
+    setAnswerHeader(c, "x-request-id", requestId);
     logger.info("request", {
       requestId,
       method: c.req.method,
@@ -188,7 +189,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     await next();
     // A private file served with its own lifetime (an avatar) keeps it; everything else is fresh.
     if (!c.res.headers.get("cache-control")?.startsWith("private")) {
-      c.header("cache-control", "no-store");
+      setAnswerHeader(c, "cache-control", "no-store");
     }
   });
   app.use("/api/*", csrfProtection(config.trustedOrigins));

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { lightBody, replaceAnswer, setAnswerHeader } from "../lib/answer-headers.ts";
 import { chooseEncoding, varyOnAcceptEncoding } from "../lib/content-encoding.ts";
 
 const brotli = promisify(brotliCompress);
@@ -23,7 +24,6 @@ export function compressAnswers(options: { threshold?: number } = {}): Middlewar
     const res = c.res;
     if (
       c.req.method === "HEAD" ||
-      !res.body ||
       [204, 206, 304].includes(res.status) ||
       res.headers.has("content-encoding") ||
       !compressible.test(res.headers.get("content-type") ?? "") ||
@@ -31,19 +31,29 @@ export function compressAnswers(options: { threshold?: number } = {}): Middlewar
     ) {
       return;
     }
+    // A light answer's body is read where it is kept (lib/answer-headers.ts); any other's whole.
+    const light = lightBody(res);
+    if (light === undefined && !res.body) return;
     const length = res.headers.get("content-length");
     if (length !== null && Number(length) < threshold) return;
     // From here the answer depends on Accept-Encoding, whatever this request sent.
     const vary = varyOnAcceptEncoding(res.headers.get("vary"));
     const encoding = chooseEncoding(c.req.header("accept-encoding"));
-    if (!encoding) {
-      c.header("vary", vary);
+    const size = typeof light === "string" ? Buffer.byteLength(light) : light?.byteLength;
+    if (!encoding || (size !== undefined && size < threshold)) {
+      setAnswerHeader(c, "vary", vary);
       return;
     }
-    const body = new Uint8Array(await res.arrayBuffer());
+    const body =
+      light === undefined
+        ? new Uint8Array(await res.arrayBuffer())
+        : typeof light === "string"
+          ? Buffer.from(light)
+          : light;
+    const headers = new Headers(res.headers);
+    headers.set("vary", vary);
     if (body.byteLength < threshold) {
-      c.res = new Response(body, res);
-      c.res.headers.set("vary", vary);
+      replaceAnswer(c, new Response(body, { status: res.status, headers }));
       return;
     }
     const compressed =
@@ -55,12 +65,16 @@ export function compressAnswers(options: { threshold?: number } = {}): Middlewar
             },
           })
         : await gzipAsync(body, { level: 6 });
-    c.res = new Response(new Uint8Array(compressed), res);
-    // Set after the swap: Hono copies the old answer's headers (its length) onto the new one.
-    c.res.headers.set("vary", vary);
-    c.res.headers.set("content-encoding", encoding);
-    c.res.headers.set("content-length", String(compressed.byteLength));
-    const etag = c.res.headers.get("etag");
-    if (etag && !etag.startsWith("W/")) c.res.headers.set("etag", `W/${etag}`);
+    headers.set("content-encoding", encoding);
+    headers.set("content-length", String(compressed.byteLength));
+    const etag = headers.get("etag");
+    if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
+    replaceAnswer(
+      c,
+      new Response(
+        new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength),
+        { status: res.status, headers },
+      ),
+    );
   };
 }
