@@ -27,14 +27,23 @@ export function isDateInRange(value: IsoDate): boolean {
   return value >= firstDate && value <= lastDate;
 }
 
+/** The formatters `today` uses, by time zone: making one costs more than a database query. */
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
 /** Today in the given IANA time zone (the person's, on the client), as `YYYY-MM-DD`. */
 export function today(timeZone?: string): IsoDate {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    // A bad zone throws above and is never kept; the map holds the zones people use.
+    if (dayFormats.size < 100) dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date());
 }
 
 /** The number of days of a month (1–12) of a year. */

@@ -14,11 +14,27 @@ export function isCents(value: unknown): value is Cents {
   return typeof value === "number" && Number.isSafeInteger(value);
 }
 
+/** The formatters in use, by language, currency and sign: making one costs far more than using it. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(language: Language, currency: string, signed: boolean): Intl.NumberFormat {
+  const key = `${language} ${currency} ${signed ? "±" : ""}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locales[language], {
+      style: "currency",
+      currency,
+      ...(signed ? { signDisplay: "exceptZero" as const } : {}),
+    });
+    // A currency Intl does not know throws above and is never kept.
+    if (moneyFormats.size < 200) moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Formats cents for a language: nl `€ 1.234,56`, en `€1,234.56`. */
 export function formatMoney(cents: Cents, language: Language, currency = defaultCurrency): string {
-  return new Intl.NumberFormat(locales[language], { style: "currency", currency }).format(
-    cents / 100,
-  );
+  return moneyFormat(language, currency, false).format(cents / 100);
 }
 
 /**
@@ -31,11 +47,7 @@ export function formatSignedMoney(
   language: Language,
   currency = defaultCurrency,
 ): string {
-  return new Intl.NumberFormat(locales[language], {
-    style: "currency",
-    currency,
-    signDisplay: "exceptZero",
-  }).format(cents / 100);
+  return moneyFormat(language, currency, true).format(cents / 100);
 }
 
 /**
