@@ -102,3 +102,40 @@ test("in Dutch, on a phone: the bank named and its columns set", async ({
   expect(note && box && note.x + note.width <= box.x + box.width).toBe(true);
   await page.screenshot({ path: test.info().outputPath("knab-nl-phone.png") });
 });
+
+test("a Belfius file: its statement number beside the bank's reference, and on a phone nothing scrolls sideways", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  if (!baseURL) throw new Error("baseURL is not set");
+  const person = await signUpThroughApi(baseURL, mailbox, newPerson("belfius"));
+  await page.context().addCookies(browserCookies(person));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/dashboard/transactions");
+  await page.getByRole("button", { name: "Import CSV" }).first().click();
+  const dialog = page.getByTestId("import-dialog");
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "BE00000000000002 2025-01.csv",
+    mimeType: "text/csv",
+    buffer: bankFile("belfius.csv"),
+  });
+  await expect(dialog.getByTestId("import-bank")).toHaveText("Recognised: Belfius");
+  const reference = dialog.getByLabel("Bank's reference");
+  const statement = dialog.getByLabel("Statement number");
+  await expect(reference).toHaveValue("3");
+  await expect(statement).toHaveValue("2");
+  // On three columns the two share a row, the statement number right after the reference.
+  const referenceBox = await reference.boundingBox();
+  const statementBox = await statement.boundingBox();
+  expect(referenceBox && statementBox).toBeTruthy();
+  if (!referenceBox || !statementBox) return;
+  expect(statementBox.y).toBe(referenceBox.y);
+  expect(statementBox.x).toBeGreaterThan(referenceBox.x);
+  // On a phone the preview's table scrolls in its own box; the dialog and the page do not.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog.getByTestId("import-good")).toHaveText("3 rows ready to import");
+  const sideways = (element: HTMLElement) => element.scrollWidth - element.clientWidth;
+  await expect.poll(() => dialog.evaluate(sideways)).toBeLessThanOrEqual(0);
+  expect(await page.locator("html").evaluate(sideways)).toBeLessThanOrEqual(0);
+});

@@ -82,16 +82,18 @@ async function postImport(input: {
 }
 
 const requiredFields = ["date", "amount"] as const;
+// The reference and its statement number side by side: on three columns they share a row
+// whether or not the credit column is shown.
 const optionalFields = [
   "credit",
   "kind",
   "category",
   "merchant",
   "payer",
-  "notes",
-  "currency",
   "reference",
   "referenceGroup",
+  "notes",
+  "currency",
 ] as const;
 const previewRows = 5;
 const noRows: readonly ImportRow[] = [];
@@ -411,7 +413,13 @@ export function ImportDialog({
                       <div className="grid gap-3 sm:grid-cols-3">
                         {(["skipTop", "skipBottom"] as const).map((field) => (
                           <div key={field} className="grid gap-1.5">
-                            <Label htmlFor={`${uid}-${field}`}>{t(`import.${field}`)}</Label>
+                            {/* On three columns the English labels wrap: spaced lines, balanced. */}
+                            <Label
+                              htmlFor={`${uid}-${field}`}
+                              className="leading-snug text-balance"
+                            >
+                              {t(`import.${field}`)}
+                            </Label>
                             <Input
                               id={`${uid}-${field}`}
                               type="number"
@@ -572,7 +580,9 @@ export function ImportDialog({
                       />
                       <LikelyMatchList likely={likely} />
                       {good > 0 ? (
-                        <div className="overflow-x-auto rounded-lg border">
+                        // Relative: the table's screen-reader texts (absolute) stay inside
+                        // its scrolling, or the whole dialog scrolls sideways on a phone.
+                        <div className="relative overflow-x-auto rounded-lg border">
                           <table className="w-full text-sm">
                             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                               <tr>
