@@ -19,8 +19,10 @@ import {
   processStartIdentity,
   type Database,
 } from "#server/db/client.ts";
+import { queryRows } from "#server/db/rows.ts";
 import * as schema from "#server/db/schema.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 
 /** A live process that is not us: `sleep`, killed after the test. */
@@ -185,5 +187,26 @@ describeOnEachDatabase("openDatabase", (database, kind) => {
     expect(told[0]).toMatch(/terminating connection/);
     expect(await opened.ping()).toBe(true);
     await opened.close();
+  });
+
+  it("starts no parallel workers for a small statement on any of its connections", async () => {
+    const opened = await openDatabase({
+      databaseUrl: database().databaseUrl,
+      dataDir: database().dataDir,
+    });
+    try {
+      // Several at once: each on a connection of its own, the new ones included.
+      const settings = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          queryRows<{ cost: string }>(
+            opened.db,
+            sql`select current_setting('parallel_setup_cost') as cost, pg_sleep(0.05)`,
+          ),
+        ),
+      );
+      expect(settings.map((rows) => Number(rows[0]?.cost))).toEqual([10000, 10000, 10000, 10000]);
+    } finally {
+      await opened.close();
+    }
   });
 });

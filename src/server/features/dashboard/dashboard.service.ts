@@ -3,7 +3,11 @@ import type { Db } from "#server/db/client.ts";
 import { invitations, members } from "#server/db/schema/households.ts";
 import { budgets, transactions } from "#server/db/schema/money.ts";
 import { memberOfHousehold } from "#server/features/recurring/recurring.service.ts";
-import { periodTotals, sumOf } from "#server/features/transactions/period-totals.ts";
+import {
+  periodTotalsTogether,
+  sumOf,
+  type TotalsRequest,
+} from "#server/features/transactions/period-totals.ts";
 import { listTransactionPage } from "#server/features/transactions/transaction-query.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { addDays, addMonths, daysBetween, monthRange, today } from "#shared/dates.ts";
@@ -18,8 +22,9 @@ import type {
  * before, spending per category, the last 12 months and the members' shares of spending. The
  * same rules as the transactions list's summary: the household sums the entries' amounts, a
  * member sums their shares; settlements and deleted entries are left out. The sums come from the
- * monthly roll-ups (whole months) and the entries of months covered in part (periodTotals), four
- * queries side by side; no entry is loaded into memory.
+ * monthly roll-ups (whole months) and the entries of months covered in part, all the periods in
+ * one statement (periodTotalsTogether), beside the latest entries and the first steps; no entry
+ * is loaded into memory.
  */
 
 type Period = { from: string; to: string };
@@ -112,17 +117,25 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
 
   const scope = scoped ? { member: scoped } : ("household" as const);
   const inProgress = compared.current.to !== period.to;
-  const [current, soFar, before, months, memberRows, latestPage, setupRows] = await Promise.all([
-    periodTotals(db, viewer.householdId, scope, period),
-    inProgress ? periodTotals(db, viewer.householdId, scope, compared.current) : null,
-    periodTotals(db, viewer.householdId, scope, compared.previous),
-    periodTotals(db, viewer.householdId, scope, {
-      from: `${firstMonth}-01`,
-      to: lastDayOf(lastMonth),
-    }),
-    scoped
-      ? Promise.resolve([])
-      : periodTotals(db, viewer.householdId, "members", period, { kind: "expense" }),
+  // Added up in the database as far as the dashboard needs them.
+  const requests: TotalsRequest[] = [
+    { scope, period, by: ["category"] },
+    { scope, period: compared.previous, by: [] },
+    { scope, period: { from: `${firstMonth}-01`, to: lastDayOf(lastMonth) }, by: ["month"] },
+    ...(inProgress ? [{ scope, period: compared.current, by: [] }] : []),
+    ...(scoped
+      ? []
+      : [
+          {
+            scope: "members" as const,
+            period,
+            options: { kind: "expense" as const },
+            by: ["member" as const],
+          },
+        ]),
+  ];
+  const [totals, latestPage, setupRows] = await Promise.all([
+    periodTotalsTogether(db, viewer.householdId, requests),
     listTransactionPage(
       db,
       viewer.householdId,
@@ -131,6 +144,9 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
     ),
     setupOf(db, viewer.householdId),
   ]);
+  const [current = [], before = [], months = []] = totals;
+  const soFar = inProgress ? (totals[3] ?? []) : null;
+  const memberRows = scoped ? [] : (totals.at(-1) ?? []);
 
   const byCategory = new Map<string | null, { totalCents: number; count: number }>();
   for (const row of current) {

@@ -82,13 +82,97 @@ export function partialPlan(days: { from: string; to: string }): {
   return { month: month.from, add: [], subtract };
 }
 
+type TotalsOptions = { kind?: "income" | "expense"; categoryIds?: string[] };
+
+/** One `periodTotals` request, for `periodTotalsTogether`. */
+export type TotalsRequest = {
+  scope: TotalsScope;
+  period: { from: string; to: string };
+  options?: TotalsOptions;
+  /**
+   * Kept apart besides the kind (all of them when left out); what is not kept is added up in the
+   * database, so a year by kind is two rows, not one per month, member and category.
+   */
+  by?: readonly ("month" | "member" | "category")[];
+};
+
+type TotalsRow = {
+  month: string;
+  memberId: string | null;
+  categoryId: string | null;
+  kind: "income" | "expense";
+  totalCents: string | number;
+  entries: string | number;
+};
+
+const toPeriodTotal = (row: TotalsRow): PeriodTotal => ({
+  month: row.month,
+  memberId: row.memberId,
+  categoryId: row.categoryId,
+  kind: row.kind,
+  totalCents: Number(row.totalCents),
+  entries: Number(row.entries),
+});
+
 export async function periodTotals(
   db: Pick<Db, "execute">,
   householdId: string,
   scope: TotalsScope,
   period: { from: string; to: string },
-  options: { kind?: "income" | "expense"; categoryIds?: string[] } = {},
+  options: TotalsOptions = {},
 ): Promise<PeriodTotal[]> {
+  const statement = totalsStatement(householdId, scope, period, options);
+  if (!statement) return [];
+  return (await queryRows<TotalsRow>(db, statement)).map(toPeriodTotal);
+}
+
+/**
+ * Several `periodTotals` of one household in one statement (one round trip, one plan): each
+ * request's rows are tagged with its place and given back in the order asked.
+ */
+export async function periodTotalsTogether(
+  db: Pick<Db, "execute">,
+  householdId: string,
+  requests: readonly TotalsRequest[],
+): Promise<PeriodTotal[][]> {
+  const answers: PeriodTotal[][] = requests.map(() => []);
+  const parts: SQL[] = [];
+  requests.forEach((request, index) => {
+    const statement = totalsStatement(
+      householdId,
+      request.scope,
+      request.period,
+      request.options ?? {},
+    );
+    if (!statement) return;
+    const part = sql.raw(String(index));
+    const by = request.by;
+    parts.push(
+      by
+        ? sql`select ${part} as part,
+              ${by.includes("month") ? sql`month` : sql`null::text`} as month,
+              ${by.includes("member") ? sql`"memberId"` : sql`null::uuid`} as "memberId",
+              ${by.includes("category") ? sql`"categoryId"` : sql`null::uuid`} as "categoryId",
+              kind, sum("totalCents")::bigint as "totalCents", sum(entries)::bigint as entries
+            from (${statement}) as p${part}
+            group by 2, 3, 4, 5
+            having sum(entries) <> 0`
+        : sql`select ${part} as part, * from (${statement}) as p${part}`,
+    );
+  });
+  if (parts.length === 0) return answers;
+  const rows = await queryRows<TotalsRow & { part: number }>(db, sql.join(parts, sql` union all `));
+  for (const row of rows) answers[Number(row.part)]?.push(toPeriodTotal(row));
+  return answers;
+}
+
+/** The statement of one `periodTotals` request; null when the period has no day. */
+function totalsStatement(
+  householdId: string,
+  scope: TotalsScope,
+  period: { from: string; to: string },
+  options: TotalsOptions,
+): SQL | null {
   const { whole, partial } = splitPeriod(period.from, period.to);
   const parts: SQL[] = [];
   const kindIs = (column: SQL) =>
@@ -159,30 +243,15 @@ export async function periodTotals(
     for (const range of plan.subtract) entriesOf(range, -1);
     subtracted ||= plan.subtract.length > 0;
   }
-  if (parts.length === 0) return [];
+  if (parts.length === 0) return null;
   const union = sql.join(parts, sql` union all `);
-  const rows = await queryRows<{
-    month: string;
-    memberId: string | null;
-    categoryId: string | null;
-    kind: "income" | "expense";
-    totalCents: string | number;
-    entries: string | number;
-  }>(
-    db,
-    subtracted
-      ? sql`select month, "memberId", "categoryId", kind, sum("totalCents")::bigint as "totalCents",
-            sum(entries)::bigint as entries
-          from (${union}) as parts
-          group by 1, 2, 3, 4
-          having sum(entries) <> 0`
-      : union,
-  );
-  return rows.map((row) => ({
-    ...row,
-    totalCents: Number(row.totalCents),
-    entries: Number(row.entries),
-  }));
+  return subtracted
+    ? sql`select month, "memberId", "categoryId", kind, sum("totalCents")::bigint as "totalCents",
+          sum(entries)::bigint as entries
+        from (${union}) as parts
+        group by 1, 2, 3, 4
+        having sum(entries) <> 0`
+    : union;
 }
 
 /** The rows' total of one kind. */

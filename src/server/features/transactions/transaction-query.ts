@@ -181,8 +181,30 @@ export async function loadShares(
   return byId;
 }
 
+/** The columns of an entry the API answers with (`toTransaction`). */
+const answered = {
+  id: transactions.id,
+  kind: transactions.kind,
+  amountCents: transactions.amountCents,
+  currency: transactions.currency,
+  occurredOn: transactions.occurredOn,
+  categoryId: transactions.categoryId,
+  merchant: transactions.merchant,
+  notes: transactions.notes,
+  splitMode: transactions.splitMode,
+  paidByMemberId: transactions.paidByMemberId,
+  receivedByMemberId: transactions.receivedByMemberId,
+  recurringRuleId: transactions.recurringRuleId,
+  recurringDate: transactions.recurringDate,
+  createdAt: transactions.createdAt,
+  updatedAt: transactions.updatedAt,
+};
+
 /** A row and its shares as the API answers it. */
-export function toTransaction(row: TransactionRow, shares: readonly Share[]): Transaction {
+export function toTransaction(
+  row: Pick<TransactionRow, keyof typeof answered>,
+  shares: readonly Share[],
+): Transaction {
   return {
     id: row.id,
     kind: row.kind,
@@ -213,8 +235,8 @@ export type TransactionListItem = Transaction & { memberShareCents: number | nul
 
 /**
  * One page of the list in SQL: the filter, the sort's keyset condition after the cursor, and
- * `limit + 1` rows to know whether there is a next page; then the page's shares in one more
- * query. A cursor this server did not make is a 400.
+ * `limit + 1` rows to know whether there is a next page, each with its shares. A cursor this
+ * server did not make is a 400.
  */
 export async function listTransactionPage(
   db: Queryable,
@@ -227,7 +249,7 @@ export async function listTransactionPage(
   const member = query.member && isUuid(query.member) ? query.member : null;
   const rows = await db
     .select({
-      row: transactions,
+      row: answered,
       memberShareCents: member
         ? sql<
             number | null
@@ -235,19 +257,24 @@ export async function listTransactionPage(
             (value: unknown) => (value === null ? null : Number(value)),
           )
         : sql<null>`null`,
+      // The shares in the same statement (a round trip less than reading them after).
+      shares: sql<[string, number, number | null][]>`(select coalesce(json_agg(json_build_array(
+          ${transactionShares.memberId}, ${transactionShares.amountCents},
+          ${transactionShares.percentBp}) order by ${transactionShares.memberId}), '[]'::json)
+        from ${transactionShares}
+        where ${transactionShares.transactionId} = ${transactions.id}
+          and ${transactionShares.householdId} = ${householdId})`,
     })
     .from(transactions)
     .where(and(transactionWhere(householdId, query), condition))
     .orderBy(...orderBy)
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const shares = await loadShares(
-    db,
-    householdId,
-    page.map(({ row }) => row.id),
-  );
-  const items = page.map(({ row, memberShareCents }) => ({
-    ...toTransaction(row, shares.get(row.id) ?? []),
+  const items = page.map(({ row, memberShareCents, shares }) => ({
+    ...toTransaction(
+      row,
+      shares.map(([memberId, amountCents, percentBp]) => ({ memberId, amountCents, percentBp })),
+    ),
     memberShareCents: memberShareCents === null ? null : Number(memberShareCents),
   }));
   const last = page.at(-1)?.row;
