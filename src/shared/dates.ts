@@ -58,7 +58,35 @@ function isLeapYear(year: number): boolean {
 }
 
 const dayMs = 86_400_000;
-const dayNumber = (date: IsoDate) => Math.round(Date.parse(`${date}T00:00:00Z`) / dayMs);
+/**
+ * Days since 1970-01-01 of a date, by arithmetic (Hinnant's days-from-civil) when it is a valid
+ * `YYYY-MM-DD`, else as `Date.parse` reads it (NaN for what is no date). Reports call this for
+ * every flow of an investment return, many times a request: `Date.parse` was most of their time.
+ */
+const dayNumber = (date: IsoDate): number => {
+  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
+    let year = Number(date.slice(0, 4));
+    const month = Number(date.slice(5, 7));
+    const day = Number(date.slice(8, 10));
+    if (
+      Number.isInteger(year) &&
+      month >= 1 &&
+      month <= 12 &&
+      Number.isInteger(day) &&
+      day >= 1 &&
+      day <= daysInMonth(year, month)
+    ) {
+      if (month <= 2) year -= 1;
+      const era = Math.floor(year / 400);
+      const yearOfEra = year - era * 400;
+      const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+      const dayOfEra =
+        yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+      return era * 146_097 + dayOfEra - 719_468;
+    }
+  }
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / dayMs);
+};
 const fromDayNumber = (days: number): IsoDate => new Date(days * dayMs).toISOString().slice(0, 10);
 
 /** Adds days to a calendar date. */

@@ -167,15 +167,33 @@ export function xirr(flows: readonly CashFlow[], guess = 0.1): XirrResult {
     return { ok: false, reason: "needs-both-signs" };
   }
   // Not empty: there is a flow of each sign.
-  const first = flows.map((flow) => flow.date).sort()[0] ?? "";
+  let first = flows[0]?.date ?? "";
+  for (const flow of flows) if (flow.date < first) first = flow.date;
   const terms = flows.map((flow) => ({
     cents: flow.cents,
     years: daysBetween(first, flow.date) / 365,
   }));
-  const npv = (rate: number) =>
-    terms.reduce((sum, term) => sum + term.cents * (1 + rate) ** -term.years, 0);
-  const slope = (rate: number) =>
-    terms.reduce((sum, term) => sum - term.years * term.cents * (1 + rate) ** (-term.years - 1), 0);
+  // The NPV and its slope share their powers: Newton asks for both at each rate, one after the
+  // other, so the slope of the rate just valued is kept rather than computed again.
+  let valuedAt = Number.NaN;
+  let slopeThere = 0;
+  const npv = (rate: number) => {
+    let value = 0;
+    let slope = 0;
+    for (const term of terms) {
+      const discounted = term.cents * (1 + rate) ** -term.years;
+      value += discounted;
+      slope -= (term.years * discounted) / (1 + rate);
+    }
+    valuedAt = rate;
+    slopeThere = slope;
+    return value;
+  };
+  const slope = (rate: number) => {
+    if (Object.is(rate, valuedAt)) return slopeThere;
+    npv(rate);
+    return slopeThere;
+  };
   const solves = (rate: number | null): rate is number => {
     if (rate === null || !(rate > -1) || !Number.isFinite(rate)) return false;
     let value = 0;
