@@ -74,8 +74,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // First the demo household (e2e/overview.spec.ts signs in to it), then the server itself.
-    command: `node --import tsx scripts/seed-demo.ts --password "${demo.password}" && exec node --import tsx src/server/index.ts`,
+    // First the demo household (e2e/overview.spec.ts signs in to it), then the server itself, as
+    // `npm start` runs it (bundled into one module, decision 044; `npm test` has just built the app).
+    command: `node --import tsx scripts/seed-demo.ts --password "${demo.password}" && exec node scripts/serve.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

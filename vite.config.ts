@@ -110,6 +110,9 @@ function landingRenderer(): Plugin {
         logLevel: "warn",
         plugins: [react()],
         publicDir: false,
+        // Bundled, so only what the page shows is in it: Node would load lucide-react's every
+        // icon (its CommonJS build) and every Radix primitive, 45 MB of the server's memory.
+        ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
         build: {
           ssr: "src/client/landing/render.tsx",
           outDir: "dist-ssr",

@@ -5,7 +5,7 @@
  *
  * 1. seeds the bench household (`bench/seed.ts`) through an in-process app, then closes it;
  * 2. starts the real server as its own process, as `npm start` runs it once the web app is built
- *    (`node --import tsx src/server/index.ts`, default logging, RATE_LIMIT=false), and waits for
+ *    (`node scripts/serve.mjs`: bundled, default logging, RATE_LIMIT=false), and waits for
  *    `/api/health`;
  * 3. drives it with autocannon from other processes (`bench/load.ts`, one per case), signed in with
  *    the owner's session cookie, and measures a Hono hello world (`bench/hello.ts`, its own
@@ -73,7 +73,7 @@ const settings = {
   importRows: env.BENCH_IMPORT === "1" ? setting("BENCH_IMPORT_ROWS", 100_000, 10_000) : 0,
   /** BENCH_LARGE=1: a second household of a million entries (its 12-month dashboard, cold start). */
   largeEntries: env.BENCH_LARGE === "1" ? setting("BENCH_LARGE_ENTRIES", 1_000_000, 100_000) : 0,
-  server: "node --import tsx src/server/index.ts (npm start's server, without its build check)",
+  server: "node scripts/serve.mjs (npm start's server, bundled, without its build check)",
   serverSettings: "default LOG_LEVEL (info, a line per request to a file), RATE_LIMIT=false",
   loadGenerator: `autocannon ${packageVersion("autocannon")}, one process per case`,
 };
@@ -277,7 +277,9 @@ async function run(
   const logFile = join(dataDir, "..", `server-${kind}.log`);
   const log = openSync(logFile, "w");
   const startStarted = performance.now();
-  const server = spawnTs("src/server/index.ts", [], {
+  // As `npm run serve` runs it: the server bundled into one module (decision 044).
+  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+    cwd: root,
     env: serverEnv,
     stdio: ["ignore", log, log],
   });

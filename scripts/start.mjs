@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when the build is missing or older than its sources, then
-// runs the server (API + built app) in this process. Settings come from the environment.
+// bundles the server and runs it (API + built app) in this process. Settings come from the
+// environment.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -35,6 +36,6 @@ if (builtAt === 0 || changedAt > builtAt) {
   await build({ root, logLevel: "warn" });
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(join(root, "src/server/index.ts"));
+// The server bundled into one module (decision 044), as `npm run serve` runs it.
+const { runServer } = await import("./server-bundle.mjs");
+await runServer(root);

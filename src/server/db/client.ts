@@ -176,15 +176,23 @@ export type DatabaseLog = (
  */
 export const sessionSettings = "set parallel_setup_cost = 10000";
 
+/** Hearth's pool: ten connections, each with `sessionSettings` before its first query. */
+function newPool(connectionString: string) {
+  return new pg.Pool({
+    connectionString,
+    max: 10,
+    // Awaited by the pool before the connection is handed out; a failure fails the query.
+    onConnect: async (client) => {
+      await client.query(sessionSettings);
+    },
+  });
+}
+
 function poolDatabase(
   pool: pg.Pool,
   kind: Database["kind"],
   stop: () => Promise<void> = async () => undefined,
 ) {
-  pool.on("connect", (client) => {
-    // A failure here fails the connection's first query too, which reports it.
-    client.query(sessionSettings).catch(() => undefined);
-  });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   let closing: Promise<void> | undefined;
   return {
@@ -232,7 +240,7 @@ export async function openDatabase(options: {
     // it is only worth a line in the log.
     pool.on("error", (error) => options.onIdleError?.(error));
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = newPool(options.databaseUrl);
     onIdle(pool);
     const database = poolDatabase(pool, "postgres");
     await migrateAlone(pool, () => migratePg(database.db, { migrationsFolder }));
@@ -259,7 +267,7 @@ export async function openDatabase(options: {
   const server = await startEmbeddedPostgres(dataDir, (level, message) => log(level, message), {
     user: options.databaseUser,
   });
-  const pool = new pg.Pool({ connectionString: server.url, max: 10 });
+  const pool = newPool(server.url);
   onIdle(pool);
   const database = poolDatabase(pool, "embedded", () => server.stop());
   try {
