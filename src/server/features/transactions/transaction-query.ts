@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "#server/db/client.ts";
+import { queryRows } from "#server/db/rows.ts";
 import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
 import { periodTotals, sumOf } from "#server/features/transactions/period-totals.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -182,29 +183,27 @@ export async function loadShares(
 }
 
 /** The columns of an entry the API answers with (`toTransaction`). */
-const answered = {
-  id: transactions.id,
-  kind: transactions.kind,
-  amountCents: transactions.amountCents,
-  currency: transactions.currency,
-  occurredOn: transactions.occurredOn,
-  categoryId: transactions.categoryId,
-  merchant: transactions.merchant,
-  notes: transactions.notes,
-  splitMode: transactions.splitMode,
-  paidByMemberId: transactions.paidByMemberId,
-  receivedByMemberId: transactions.receivedByMemberId,
-  recurringRuleId: transactions.recurringRuleId,
-  recurringDate: transactions.recurringDate,
-  createdAt: transactions.createdAt,
-  updatedAt: transactions.updatedAt,
-};
+type AnsweredRow = Pick<
+  TransactionRow,
+  | "id"
+  | "kind"
+  | "amountCents"
+  | "currency"
+  | "occurredOn"
+  | "categoryId"
+  | "merchant"
+  | "notes"
+  | "splitMode"
+  | "paidByMemberId"
+  | "receivedByMemberId"
+  | "recurringRuleId"
+  | "recurringDate"
+  | "createdAt"
+  | "updatedAt"
+>;
 
 /** A row and its shares as the API answers it. */
-export function toTransaction(
-  row: Pick<TransactionRow, keyof typeof answered>,
-  shares: readonly Share[],
-): Transaction {
+export function toTransaction(row: AnsweredRow, shares: readonly Share[]): Transaction {
   return {
     id: row.id,
     kind: row.kind,
@@ -247,29 +246,76 @@ export async function listTransactionPage(
   const after = query.cursor ? decodeCursor(query.cursor, query.sort, language) : null;
   const { orderBy, condition } = keyset(query.sort, after);
   const member = query.member && isUuid(query.member) ? query.member : null;
-  const rows = await db
-    .select({
-      row: answered,
-      memberShareCents: member
-        ? sql<
-            number | null
-          >`(select ${transactionShares.amountCents} from ${transactionShares} where ${transactionShares.transactionId} = ${transactions.id} and ${transactionShares.memberId} = ${member})`.mapWith(
-            (value: unknown) => (value === null ? null : Number(value)),
-          )
-        : sql<null>`null`,
-      // The shares in the same statement (a round trip less than reading them after).
-      shares: sql<[string, number, number | null][]>`(select coalesce(json_agg(json_build_array(
-          ${transactionShares.memberId}, ${transactionShares.amountCents},
-          ${transactionShares.percentBp}) order by ${transactionShares.memberId}), '[]'::json)
-        from ${transactionShares}
-        where ${transactionShares.transactionId} = ${transactions.id}
-          and ${transactionShares.householdId} = ${householdId})`,
-    })
-    .from(transactions)
-    .where(and(transactionWhere(householdId, query), condition))
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  // Raw SQL, read by hand: Drizzle's select builder and row mapping were about 15 % of the
+  // list's server time (700 -> 600 µs a request), for one statement whose shape is fixed here.
+  const rows = await queryRows<{
+    id: string;
+    kind: TransactionRow["kind"];
+    amount_cents: string | number;
+    currency: string;
+    occurred_on: string;
+    category_id: string | null;
+    merchant: string | null;
+    notes: string | null;
+    split_mode: TransactionRow["splitMode"];
+    paid_by_member_id: string | null;
+    received_by_member_id: string | null;
+    recurring_rule_id: string | null;
+    recurring_date: string | null;
+    created_at: string;
+    updated_at: string;
+    member_share_cents: string | number | null;
+    shares: [string, number, number | null][];
+  }>(
+    db,
+    sql`select ${transactions.id} as id, ${transactions.kind} as kind,
+        ${transactions.amountCents} as amount_cents, ${transactions.currency} as currency,
+        ${transactions.occurredOn} as occurred_on, ${transactions.categoryId} as category_id,
+        ${transactions.merchant} as merchant, ${transactions.notes} as notes,
+        ${transactions.splitMode} as split_mode, ${transactions.paidByMemberId} as paid_by_member_id,
+        ${transactions.receivedByMemberId} as received_by_member_id,
+        ${transactions.recurringRuleId} as recurring_rule_id,
+        ${transactions.recurringDate} as recurring_date,
+        ${transactions.createdAt} as created_at, ${transactions.updatedAt} as updated_at,
+        ${
+          member
+            ? sql`(select ${transactionShares.amountCents} from ${transactionShares}
+                where ${transactionShares.transactionId} = ${transactions.id}
+                  and ${transactionShares.memberId} = ${member})`
+            : sql`null`
+        } as member_share_cents,
+        (select coalesce(json_agg(json_build_array(${transactionShares.memberId},
+            ${transactionShares.amountCents}, ${transactionShares.percentBp})
+            order by ${transactionShares.memberId}), '[]'::json)
+          from ${transactionShares}
+          where ${transactionShares.transactionId} = ${transactions.id}
+            and ${transactionShares.householdId} = ${householdId}) as shares
+      from ${transactions}
+      where ${and(transactionWhere(householdId, query), condition)}
+      order by ${sql.join(orderBy, sql`, `)}
+      limit ${query.limit + 1}`,
+  );
+  const page = rows.slice(0, query.limit).map((row) => ({
+    row: {
+      id: row.id,
+      kind: row.kind,
+      amountCents: Number(row.amount_cents),
+      currency: row.currency,
+      occurredOn: row.occurred_on,
+      categoryId: row.category_id,
+      merchant: row.merchant,
+      notes: row.notes,
+      splitMode: row.split_mode,
+      paidByMemberId: row.paid_by_member_id,
+      receivedByMemberId: row.received_by_member_id,
+      recurringRuleId: row.recurring_rule_id,
+      recurringDate: row.recurring_date,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    },
+    memberShareCents: row.member_share_cents,
+    shares: row.shares,
+  }));
   const items = page.map(({ row, memberShareCents, shares }) => ({
     ...toTransaction(
       row,
