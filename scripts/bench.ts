@@ -144,7 +144,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** A child process running a TypeScript file through tsx, as `npm start` does. */
+/** A child process running a TypeScript file through tsx (the load generator, hello world). */
 function spawnTs(file: string, args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", file, ...args], { cwd: root, ...options });
 }

@@ -3,11 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { invitations, members } from "#server/db/schema/households.ts";
 import { budgets, transactions } from "#server/db/schema/money.ts";
 import { memberOfHousehold } from "#server/features/recurring/recurring.service.ts";
-import {
-  periodTotalsTogether,
-  sumOf,
-  type TotalsRequest,
-} from "#server/features/transactions/period-totals.ts";
+import { periodTotalsTogether, sumOf } from "#server/features/transactions/period-totals.ts";
 import { listTransactionPage } from "#server/features/transactions/transaction-query.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import { addDays, addMonths, daysBetween, monthRange, today } from "#shared/dates.ts";
@@ -118,24 +114,20 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
   const scope = scoped ? { member: scoped } : ("household" as const);
   const inProgress = compared.current.to !== period.to;
   // Added up in the database as far as the dashboard needs them.
-  const requests: TotalsRequest[] = [
-    { scope, period, by: ["category"] },
-    { scope, period: compared.previous, by: [] },
-    { scope, period: { from: `${firstMonth}-01`, to: lastDayOf(lastMonth) }, by: ["month"] },
-    ...(inProgress ? [{ scope, period: compared.current, by: [] }] : []),
-    ...(scoped
-      ? []
-      : [
-          {
-            scope: "members" as const,
-            period,
-            options: { kind: "expense" as const },
-            by: ["member" as const],
-          },
-        ]),
-  ];
   const [totals, latestPage, setupRows] = await Promise.all([
-    periodTotalsTogether(db, viewer.householdId, requests),
+    periodTotalsTogether(db, viewer.householdId, {
+      current: { scope, period, by: ["category"] },
+      before: { scope, period: compared.previous, by: [] },
+      months: {
+        scope,
+        period: { from: `${firstMonth}-01`, to: lastDayOf(lastMonth) },
+        by: ["month"],
+      },
+      soFar: inProgress ? { scope, period: compared.current, by: [] } : undefined,
+      members: scoped
+        ? undefined
+        : { scope: "members", period, options: { kind: "expense" }, by: ["member"] },
+    }),
     listTransactionPage(
       db,
       viewer.householdId,
@@ -144,9 +136,8 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
     ),
     setupOf(db, viewer.householdId),
   ]);
-  const [current = [], before = [], months = []] = totals;
-  const soFar = inProgress ? (totals[3] ?? []) : null;
-  const memberRows = scoped ? [] : (totals.at(-1) ?? []);
+  const { current, before, months, members: memberRows } = totals;
+  const soFar = inProgress ? totals.soFar : null;
 
   const byCategory = new Map<string | null, { totalCents: number; count: number }>();
   for (const row of current) {

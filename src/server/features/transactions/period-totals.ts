@@ -121,57 +121,44 @@ export async function periodTotals(
   period: { from: string; to: string },
   options: TotalsOptions = {},
 ): Promise<PeriodTotal[]> {
-  const statement = totalsStatement(householdId, scope, period, options);
+  const statement = totalsStatement(householdId, { scope, period, options });
   if (!statement) return [];
   return (await queryRows<TotalsRow>(db, statement)).map(toPeriodTotal);
 }
 
 /**
- * Several `periodTotals` of one household in one statement (one round trip, one plan): each
- * request's rows are tagged with its place and given back in the order asked.
+ * Several `periodTotals` of one household in one statement (one round trip, one plan), asked
+ * and answered by name: each request's rows are tagged with its place in the statement.
  */
-export async function periodTotalsTogether(
+export async function periodTotalsTogether<Name extends string>(
   db: Pick<Db, "execute">,
   householdId: string,
-  requests: readonly TotalsRequest[],
-): Promise<PeriodTotal[][]> {
-  const answers: PeriodTotal[][] = requests.map(() => []);
+  requests: Partial<Record<Name, TotalsRequest>>,
+): Promise<Record<Name, PeriodTotal[]>> {
+  const named = Object.entries(requests) as [Name, TotalsRequest | undefined][];
+  const answers = Object.fromEntries(named.map(([name]) => [name, []])) as unknown as Record<
+    Name,
+    PeriodTotal[]
+  >;
   const parts: SQL[] = [];
-  requests.forEach((request, index) => {
-    const statement = totalsStatement(
-      householdId,
-      request.scope,
-      request.period,
-      request.options ?? {},
-    );
-    if (!statement) return;
-    const part = sql.raw(String(index));
-    const by = request.by;
-    parts.push(
-      by
-        ? sql`select ${part} as part,
-              ${by.includes("month") ? sql`month` : sql`null::text`} as month,
-              ${by.includes("member") ? sql`"memberId"` : sql`null::uuid`} as "memberId",
-              ${by.includes("category") ? sql`"categoryId"` : sql`null::uuid`} as "categoryId",
-              kind, sum("totalCents")::bigint as "totalCents", sum(entries)::bigint as entries
-            from (${statement}) as p${part}
-            group by 2, 3, 4, 5
-            having sum(entries) <> 0`
-        : sql`select ${part} as part, * from (${statement}) as p${part}`,
-    );
+  named.forEach(([, request], index) => {
+    const statement = request && totalsStatement(householdId, request);
+    if (statement)
+      parts.push(sql`select ${sql.raw(String(index))} as part, * from (${statement}) as p`);
   });
   if (parts.length === 0) return answers;
   const rows = await queryRows<TotalsRow & { part: number }>(db, sql.join(parts, sql` union all `));
-  for (const row of rows) answers[Number(row.part)]?.push(toPeriodTotal(row));
+  for (const row of rows) {
+    const name = named[Number(row.part)]?.[0];
+    if (name !== undefined) answers[name].push(toPeriodTotal(row));
+  }
   return answers;
 }
 
 /** The statement of one `periodTotals` request; null when the period has no day. */
 function totalsStatement(
   householdId: string,
-  scope: TotalsScope,
-  period: { from: string; to: string },
-  options: TotalsOptions,
+  { scope, period, options = {}, by }: TotalsRequest,
 ): SQL | null {
   const { whole, partial } = splitPeriod(period.from, period.to);
   const parts: SQL[] = [];
@@ -245,13 +232,18 @@ function totalsStatement(
   }
   if (parts.length === 0) return null;
   const union = sql.join(parts, sql` union all `);
-  return subtracted
-    ? sql`select month, "memberId", "categoryId", kind, sum("totalCents")::bigint as "totalCents",
-          sum(entries)::bigint as entries
-        from (${union}) as parts
-        group by 1, 2, 3, 4
-        having sum(entries) <> 0`
-    : union;
+  // Summed once more when days were taken away (their rows meet their month's) or when only
+  // some of month, member and category are kept apart.
+  if (!subtracted && !by) return union;
+  const kept = (name: "month" | "member" | "category", column: SQL, none: SQL) =>
+    !by || by.includes(name) ? column : none;
+  return sql`select ${kept("month", sql`month`, sql`null::text`)} as month,
+        ${kept("member", sql`"memberId"`, sql`null::uuid`)} as "memberId",
+        ${kept("category", sql`"categoryId"`, sql`null::uuid`)} as "categoryId",
+        kind, sum("totalCents")::bigint as "totalCents", sum(entries)::bigint as entries
+      from (${union}) as parts
+      group by 1, 2, 3, 4
+      having sum(entries) <> 0`;
 }
 
 /** The rows' total of one kind. */
