@@ -50,6 +50,7 @@ import { landingPage } from "./lib/landing-page.ts";
 import { loadStaticFiles, sendStaticFile } from "./lib/static-files.ts";
 import { createRouter, type AppEnv } from "./lib/router.ts";
 import { compressAnswers } from "./middleware/compress.ts";
+import { keptAnswerRoutes } from "#server/middleware/answer-cache.ts";
 import { csrfProtection } from "./middleware/csrf.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { limitWrites } from "./middleware/limit-writes.ts";
@@ -130,6 +131,8 @@ export function createApiRoutes(deps: AppDeps) {
     .route("/", profileRoutes({ db, fileStore: deps.fileStore }))
     .route("/", exportRoutes({ db }))
     .route("/", gatedAreaRoutes({ db, billing: deps.config.billing }))
+    // After the plan gates, before the routes whose answers it keeps (decision 045).
+    .route("/", keptAnswerRoutes())
     .route(
       "/",
       billingRoutes({

@@ -1,6 +1,12 @@
 /** Every table, for Drizzle's relational queries and drizzle-kit. */
 export { user, session, account, verification, rateLimit } from "./schema/auth.ts";
-export { profiles, households, members, invitations } from "./schema/households.ts";
+export {
+  profiles,
+  households,
+  householdTouches,
+  members,
+  invitations,
+} from "./schema/households.ts";
 export { outboxMails } from "./schema/mail.ts";
 export {
   subscriptionPlans,

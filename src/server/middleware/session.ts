@@ -31,6 +31,11 @@ export type Viewer = {
   /** The language to answer in: the one on screen (x-hearth-language), else the profile's. */
   language: Language;
   /**
+   * The household's `data_version` as this request's session query read it (the quick way only):
+   * a kept answer of this version still holds (decision 045, middleware/answer-cache.ts).
+   */
+  dataVersion?: number;
+  /**
    * Read with the session in the same query (the quick way only; absent, they are read when
    * needed): the household's subscription (null: none) for its plan, and the person's profile
    * with the scope picker's choice already checked against the household's active members.
@@ -96,6 +101,7 @@ function viewerQuery(db: Db) {
       householdId: members.householdId,
       householdName: households.name,
       householdDefaultNameOf: households.defaultNameOf,
+      dataVersion: households.dataVersion,
       role: members.role,
       preferredLanguage: profiles.preferredLanguage,
       profileName: profiles.fullName,
@@ -176,6 +182,7 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
       row.memberId === null ||
       row.householdId === null ||
       row.householdName === null ||
+      row.dataVersion === null ||
       row.role === null
     ) {
       return undefined;
@@ -196,6 +203,7 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
       memberId: row.memberId,
       role: row.role,
       language,
+      dataVersion: row.dataVersion,
       loaded: {
         subscription:
           row.subscriptionPlan === null || row.subscriptionStatus === null

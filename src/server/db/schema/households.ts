@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -42,6 +43,21 @@ export const households = pgTable("households", {
    */
   defaultNameOf: text("default_name_of"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Goes up with every committed change to the household's rows (decision 045): database
+   * triggers on every table with a `household_id`, on the household itself, and on its people's
+   * user and profile rows. Read with the session; a kept answer of an older version is not used.
+   */
+  dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * The households a transaction changed, written by the statement triggers of decision 045 and
+ * taken out again by the deferred trigger that raises their `data_version` just before commit.
+ * Holds only rows of transactions in flight.
+ */
+export const householdTouches = pgTable("household_touches", {
+  householdId: uuid("household_id").notNull(),
 });
 
 /**

@@ -7,6 +7,7 @@ import { monthlyTotals, transactions, transactionShares } from "#server/db/schem
 import { dashboard } from "#server/features/dashboard/dashboard.service.ts";
 import { rebuildMonthlyTotals } from "#server/features/transactions/monthly-totals.ts";
 import { summarizeTransactions } from "#server/features/transactions/transaction-query.ts";
+import { keptAnswerHeader } from "#server/middleware/answer-cache.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import type { Transaction } from "#shared/schemas/transactions.schema.ts";
 import { describeOnEachDatabase } from "#test/databases.ts";
@@ -117,14 +118,36 @@ describeOnEachDatabase("monthly roll-ups", (database) => {
     },
   );
 
-  it("equal the raw sums after any sequence of writes", async () => {
+  it("equal the raw sums after any sequence of writes, and every kept report is the one computed now", async () => {
     const client = home.person.client;
     const ids: string[] = [];
     const deleted: string[] = [];
     const pickOf = (list: string[], pick: number) => list[pick % list.length];
+    // Reports whose answers are kept until the household changes (decision 045): after every
+    // write the answer given (kept or computed) must be the one computed now.
+    const reports = [
+      "/api/transactions/summary",
+      "/api/transactions",
+      "/api/dashboard?from=2026-01-01&to=2026-03-31",
+      "/api/totals?from=2026-02-01&to=2026-02-28",
+    ];
+    let kept = 0;
+    const expectReportsCurrent = async () => {
+      for (const path of reports) {
+        const given = await client.get(path);
+        if (given.headers.get(keptAnswerHeader) === "kept") kept += 1;
+        const computed = await client.get(path, { headers: { "cache-control": "no-cache" } });
+        expect(computed.headers.get(keptAnswerHeader)).toBeNull();
+        expect({ path, body: await expectJson(given) }).toEqual({
+          path,
+          body: await expectJson(computed),
+        });
+      }
+    };
 
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (ops) => {
+        await expectReportsCurrent();
         for (const step of ops) {
           switch (step.op) {
             case "create": {
@@ -218,12 +241,15 @@ describeOnEachDatabase("monthly roll-ups", (database) => {
               break;
             }
           }
+          await expectReportsCurrent();
         }
         await expectTotalsMatch(db());
       }),
       { numRuns: 12 },
     );
     expect(ids.length).toBeGreaterThan(0);
+    // The answers were kept between the writes (else this would test nothing).
+    expect(kept).toBeGreaterThan(0);
   });
 
   it("give every summary and dashboard the same sums as the entries, for any period", async () => {
