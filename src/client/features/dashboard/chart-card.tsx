@@ -1,5 +1,5 @@
 import { ChartNoAxesColumnIcon, TableIcon } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#client/components/ui/card.tsx";
@@ -66,18 +66,22 @@ export function ChartCard({
   );
 }
 
-/** A chart's drawing, as one image named by its numbers in words (nothing inside can be focused). */
+/**
+ * A chart's drawing, as one image named by its numbers in words (nothing inside can be focused;
+ * the image itself may be, to point at its months with the arrow keys).
+ */
 export function ChartImage({
   label,
   className,
   children,
-}: {
+  ...props
+}: Omit<ComponentProps<"div">, "role" | "aria-label"> & {
   label: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <div role="img" aria-label={label} className={className}>
+    <div role="img" aria-label={label} className={className} {...props}>
       {children}
     </div>
   );

@@ -1,21 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-} from "recharts";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { monthRange } from "#shared/dates.ts";
 import type { CategoryColor } from "#shared/schemas/categories.schema.ts";
 import { ChartCard, ChartImage, DataTable } from "./chart-card.tsx";
-import { axisTick, ChartLegend, MoneyYAxis, tooltipStyle } from "./month-chart.tsx";
+import { ChartLegend } from "./month-chart.tsx";
+import {
+  ChartTooltip,
+  fitTicks,
+  usePointedIndex,
+  useSize,
+  XLabels,
+  YGrid,
+  yAxis,
+  type XTick,
+} from "./svg-chart.tsx";
 import { entriesLink } from "./period.ts";
 
 /** The categories' colours as fills (the 500 shade of each; readable on light and dark cards). */
@@ -155,24 +154,7 @@ export function BreakdownCard({
       chart={
         <div className="flex flex-col items-center gap-4 @md:flex-row @md:items-start">
           <ChartImage label={summary} className="size-40 shrink-0">
-            <ResponsiveContainer width="100%" height="100%">
-              <PieChart accessibilityLayer={false}>
-                <Pie
-                  data={items}
-                  dataKey="cents"
-                  nameKey="label"
-                  innerRadius="62%"
-                  outerRadius="100%"
-                  paddingAngle={items.length > 1 ? 1.5 : 0}
-                  stroke="none"
-                  isAnimationActive={false}
-                >
-                  {items.map((item) => (
-                    <Cell key={item.key} fill={item.fill} />
-                  ))}
-                </Pie>
-              </PieChart>
-            </ResponsiveContainer>
+            <Ring items={items} />
           </ChartImage>
           {legend}
         </div>
@@ -215,12 +197,6 @@ export function MonthlyCard({
   const format = useMoneyFormat();
   const navigate = useNavigate();
   const title = t("overview.monthly.title");
-  const data = months.map((row) => ({
-    ...row,
-    label: format.shortMonth(row.month),
-    income: row.incomeCents / 100,
-    spending: row.expenseCents / 100,
-  }));
   const linkOf = (month: string, kind: "income" | "expense") =>
     entriesLink({ ...monthRange(month), member, kind });
   const summary = t("overview.chartSummary", {
@@ -248,48 +224,20 @@ export function MonthlyCard({
       }
       testId="monthly-chart"
       chart={
-        <ChartImage label={summary} className="h-56 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} accessibilityLayer={false} barGap={2} margin={{ left: 0 }}>
-              <CartesianGrid vertical={false} stroke="var(--border)" />
-              <XAxis
-                dataKey="label"
-                tick={axisTick}
-                tickLine={false}
-                axisLine={false}
-                minTickGap={4}
-              />
-              <MoneyYAxis />
-              <Tooltip
-                cursor={{ fill: "var(--muted)" }}
-                contentStyle={tooltipStyle}
-                formatter={(value, name) => [
-                  format.money(Math.round(Number(value) * 100)),
-                  name === "income" ? t("overview.income") : t("overview.spending"),
-                ]}
-              />
-              {(
-                [
-                  ["income", incomeFill, "income"],
-                  ["spending", spendingFill, "expense"],
-                ] as const
-              ).map(([key, fill, kind]) => (
-                <Bar
-                  key={key}
-                  dataKey={key}
-                  fill={fill}
-                  radius={[3, 3, 0, 0]}
-                  isAnimationActive={false}
-                  cursor="pointer"
-                  onClick={(entry) => {
-                    const month = (entry as { payload?: { month?: string } }).payload?.month;
-                    if (month) void navigate(linkOf(month, kind));
-                  }}
-                />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </ChartImage>
+        <MonthBars
+          months={months}
+          label={summary}
+          bars={[
+            { key: "incomeCents", name: t("overview.income"), fill: incomeFill, kind: "income" },
+            {
+              key: "expenseCents",
+              name: t("overview.spending"),
+              fill: spendingFill,
+              kind: "expense",
+            },
+          ]}
+          onOpen={(month, kind) => void navigate(linkOf(month, kind))}
+        />
       }
       table={
         <DataTable
@@ -320,5 +268,173 @@ export function MonthlyCard({
         </DataTable>
       }
     />
+  );
+}
+
+/** Where on a circle of radius `r` around (80, 80) the angle `degrees` is (counter-clockwise from 3 o'clock). */
+const onCircle = (r: number, degrees: number) => {
+  const radians = (degrees * Math.PI) / 180;
+  return `${80 + r * Math.cos(radians)},${80 - r * Math.sin(radians)}`;
+};
+
+/** One part of a ring from `from` to `to` degrees, counter-clockwise (less than a full turn). */
+function arc(from: number, to: number, inner: number, outer: number): string {
+  const large = to - from > 180 ? 1 : 0;
+  return (
+    `M${onCircle(outer, from)}A${outer},${outer} 0 ${large} 0 ${onCircle(outer, to)}` +
+    `L${onCircle(inner, to)}A${inner},${inner} 0 ${large} 1 ${onCircle(inner, from)}Z`
+  );
+}
+
+/**
+ * A ring of the parts, the largest first from 3 o'clock counter-clockwise, with a small gap
+ * between parts; 160 × 160, scaled to its box.
+ */
+function Ring({ items }: { items: BreakdownItem[] }) {
+  const outer = 75;
+  const inner = outer * 0.62;
+  const parts = items.filter((item) => item.cents > 0);
+  const total = parts.reduce((sum, item) => sum + item.cents, 0);
+  const gap = parts.length > 1 ? 1.5 : 0;
+  const room = 360 - gap * parts.length;
+  const sweeps = parts.map((item) => (total > 0 ? (item.cents / total) * room : 0));
+  const starts = sweeps.map((_, index) =>
+    sweeps.slice(0, index).reduce((sum, sweep) => sum + sweep + gap, 0),
+  );
+  return (
+    <svg viewBox="0 0 160 160" className="block size-full" aria-hidden="true">
+      {parts.map((item, index) => {
+        const sweep = sweeps[index] ?? 0;
+        const from = starts[index] ?? 0;
+        return sweep >= 359.99 ? (
+          <path
+            key={item.key}
+            d={`${arc(0, 180, inner, outer)}${arc(180, 360, inner, outer)}`}
+            fill={item.fill}
+          />
+        ) : (
+          <path key={item.key} d={arc(from, from + sweep, inner, outer)} fill={item.fill} />
+        );
+      })}
+    </svg>
+  );
+}
+
+type BarKind = "income" | "expense";
+
+/**
+ * Two bars a month (income beside spending) over a grid, euros on the Y axis, each bar a link to
+ * its entries, and a tooltip with the month and both amounts.
+ */
+function MonthBars({
+  months,
+  label,
+  bars,
+  onOpen,
+}: {
+  months: { month: string; incomeCents: number; expenseCents: number }[];
+  label: string;
+  bars: { key: "incomeCents" | "expenseCents"; name: string; fill: string; kind: BarKind }[];
+  onOpen: (month: string, kind: BarKind) => void;
+}) {
+  const format = useMoneyFormat();
+  const [ref, { width, height }] = useSize<HTMLDivElement>();
+  const count = months.length;
+  const axis = yAxis(
+    0,
+    Math.max(0, ...months.flatMap((row) => [row.incomeCents, row.expenseCents])) / 100,
+    (value) => format.compactMoney(value),
+  );
+  const top = 8;
+  const left = axis.width;
+  const right = Math.max(left + 1, width - 8);
+  const bottom = Math.max(top + 1, height - 30);
+  const band = count > 0 ? (right - left) / count : 0;
+  const barGap = 2;
+  const barWidth = Math.max(1, (band * 0.8 - barGap) / 2);
+  const yOf = (value: number) =>
+    bottom - ((value - axis.low) / (axis.high - axis.low || 1)) * (bottom - top);
+  const { index: pointed, handlers } = usePointedIndex(count, (x) =>
+    band > 0 ? Math.floor((x - left) / band) : 0,
+  );
+
+  const xTicks = (): XTick[] => {
+    if (width === 0) return [];
+    for (const every of [1, 2, 3, 4, 6, 12]) {
+      const ticks: XTick[] = [];
+      for (let index = (count - 1) % every; index < count; index += every) {
+        const row = months[index];
+        if (row) ticks.push({ x: left + band * (index + 0.5), text: format.shortMonth(row.month) });
+      }
+      const fitted = fitTicks(ticks, width, 4);
+      if (fitted) return fitted;
+    }
+    return [];
+  };
+  const pointedRow = pointed === null ? undefined : months[pointed];
+
+  return (
+    <ChartImage
+      label={label}
+      className="relative h-56 w-full rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      {...handlers}
+    >
+      <div ref={ref} className="absolute inset-0">
+        {width > 0 && height > 0 ? (
+          <svg width={width} height={height} aria-hidden="true" className="block overflow-visible">
+            {pointed === null ? null : (
+              <rect
+                x={left + band * pointed}
+                y={top}
+                width={band}
+                height={bottom - top}
+                fill="var(--muted)"
+              />
+            )}
+            <YGrid
+              ticks={axis.ticks}
+              yOf={yOf}
+              left={left}
+              right={right}
+              label={(value) => format.compactMoney(value)}
+            />
+            <XLabels ticks={xTicks()} y={bottom} />
+            {months.map((row, index) =>
+              bars.map((bar, n) => {
+                const x = left + band * index + band * 0.1 + n * (barWidth + barGap);
+                const y = yOf(row[bar.key] / 100);
+                const h = Math.max(0, bottom - y);
+                const r = Math.min(3, h, barWidth / 2);
+                return h > 0 ? (
+                  <path
+                    key={`${row.month}-${bar.key}`}
+                    d={`M${x},${bottom}V${y + r}Q${x},${y} ${x + r},${y}H${x + barWidth - r}Q${x + barWidth},${y} ${x + barWidth},${y + r}V${bottom}Z`}
+                    fill={bar.fill}
+                    className="cursor-pointer"
+                    onClick={() => onOpen(row.month, bar.kind)}
+                  />
+                ) : null;
+              }),
+            )}
+          </svg>
+        ) : null}
+      </div>
+      {pointedRow && pointed !== null && width > 0 ? (
+        <ChartTooltip
+          x={left + band * (pointed + 0.5)}
+          ys={bars.map((bar) => yOf(pointedRow[bar.key] / 100))}
+          left={left}
+          top={top}
+          bottom={bottom}
+          width={width}
+          title={format.month(pointedRow.month)}
+          lines={bars.map((bar) => ({
+            name: bar.name,
+            color: bar.fill,
+            value: format.money(pointedRow[bar.key]),
+          }))}
+        />
+      ) : null}
+    </ChartImage>
   );
 }

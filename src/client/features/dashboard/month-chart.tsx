@@ -1,18 +1,17 @@
-import {
-  Area,
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
-import { addMonths } from "#shared/dates.ts";
 import { ChartImage } from "./chart-card.tsx";
+import {
+  ChartTooltip,
+  fitTicks,
+  monotonePath,
+  usePointedIndex,
+  useSize,
+  XLabels,
+  YGrid,
+  yAxis,
+  type XTick,
+} from "./svg-chart.tsx";
 
 /**
  * Colours of a list's series (savings accounts, portfolios), in list order (cycling), distinct
@@ -32,35 +31,6 @@ const seriesFills = [
 /** The colour of the list's `index`th series (an account, a portfolio). */
 export function seriesFill(index: number): string {
   return seriesFills[index % seriesFills.length] ?? "var(--primary)";
-}
-
-/** A chart tooltip's box, in the popover's colours. */
-export const tooltipStyle = {
-  background: "var(--popover)",
-  color: "var(--popover-foreground)",
-  border: "1px solid var(--border)",
-  borderRadius: 8,
-  fontSize: 12,
-};
-
-/** The axes' labels. */
-export const axisTick = { fill: "var(--muted-foreground)", fontSize: 12 };
-
-/**
- * The Y axis of a money chart: compact euros ("€13.5k" / "€ 13,5K"), as wide as its longest label
- * (measured), so no label is cut off in either language. The chart's left margin must be 0.
- */
-export function MoneyYAxis() {
-  const format = useMoneyFormat();
-  return (
-    <YAxis
-      tick={axisTick}
-      tickLine={false}
-      axisLine={false}
-      width="auto"
-      tickFormatter={(value: number) => format.compactMoney(value)}
-    />
-  );
 }
 
 /** One line of a chart's legend, drawn like its series: a swatch for an area, a stroke for a line. */
@@ -126,9 +96,11 @@ export type MonthMark = { color: string; dash: string } & (
 
 /**
  * Money month by month (a row per month, `YYYY-MM`, in order): areas and lines over a grid, euros
- * on the Y axis, and a tooltip with the month and each series' amount; drawn in a `ChartImage`
- * named `label`. The X axis has a tick per month, thinned to fit, with the year on the first and
- * on each January; or, with `evenTicks`, evenly spaced ticks each with its year (a projection).
+ * on the Y axis, and a tooltip with the month and each series' amount (under the pointer, or
+ * moved with the arrow keys when the drawing has the focus); drawn in a `ChartImage` named
+ * `label`. The X axis has a tick per month, thinned to fit (every 2nd, 3rd … month, the last
+ * always), with the year on the first and wherever the year changes; or, with `evenTicks`, evenly
+ * spaced ticks each with its year (a projection).
  */
 export function MonthChart({
   rows,
@@ -152,110 +124,202 @@ export function MonthChart({
   className?: string;
 }) {
   const format = useMoneyFormat();
+  const [ref, { width, height }] = useSize<HTMLDivElement>();
+  const count = rows.length;
   const first = rows[0]?.month ?? "";
-  const data = rows.map((row, index) => ({
-    index,
-    month: row.month,
-    // Series by position, so an id can never clash with `index` or `month`.
-    ...Object.fromEntries(series.map((s, n) => [`s${n}`, (row.cents[s.key] ?? 0) / 100])),
-  }));
   const withYear = (month: string) => `${format.shortMonth(month)} ’${month.slice(2, 4)}`;
-  const indexOf = (month: string) => rows.findIndex((row) => row.month === month);
+
+  // Each series' top and bottom per row, in euros: stacked areas on the ones before them.
+  const stackTop = rows.map(() => 0);
+  const bands = series.map((s) =>
+    rows.map((row, index) => {
+      const value = (row.cents[s.key] ?? 0) / 100;
+      if (!(s.kind === "area" && s.stacked)) return { low: null, high: value };
+      const low = stackTop[index] ?? 0;
+      stackTop[index] = low + value;
+      return { low, high: low + value };
+    }),
+  );
+  const values = [
+    ...bands.flatMap((band) => band.flatMap((point) => [point.low ?? point.high, point.high])),
+    ...marks.flatMap((mark) => (mark.cents === undefined ? [] : [mark.cents / 100])),
+  ];
+  const axis = yAxis(Math.min(0, ...values), Math.max(...values), (value) =>
+    format.compactMoney(value),
+  );
+
+  const top = Math.max(margin?.top ?? 0, 8);
+  const left = axis.width;
+  const right = Math.max(left + 1, width - (margin?.right ?? 8));
+  const bottom = Math.max(top + 1, height - 30);
+  const step = count > 1 ? (right - left) / (count - 1) : 0;
+  const xOf = (index: number) => (count > 1 ? left + index * step : (left + right) / 2);
+  const yOf = (value: number) =>
+    bottom - ((value - axis.low) / (axis.high - axis.low || 1)) * (bottom - top);
+  // An unstacked area fills to zero, or to the domain's edge nearest to it.
+  const base = Math.min(Math.max(0, axis.low), axis.high);
+
+  const { index: pointed, handlers } = usePointedIndex(count, (x) =>
+    step > 0 ? Math.round((x - left) / step) : 0,
+  );
+
+  const xTicks = (): XTick[] => {
+    if (width === 0 || count === 0) return [];
+    if (evenTicks) {
+      for (const every of [1, 2, 3, 6, 12, 24, 36, 60, 120, 240, 600]) {
+        if (count > 1 && Math.ceil((count - 1) / every) > 6) continue;
+        const ticks: XTick[] = [];
+        for (let index = 0; index < count; index += every) {
+          ticks.push({ x: xOf(index), text: withYear(rows[index]?.month ?? first) });
+        }
+        const fitted = fitTicks(ticks, width, 16);
+        if (fitted) return fitted;
+      }
+      return [];
+    }
+    for (const every of [1, 2, 3, 4, 6, 12, 24, 36, 60]) {
+      const ticks: XTick[] = [];
+      let year = "";
+      for (let index = (count - 1) % every; index < count; index += every) {
+        const month = rows[index]?.month ?? first;
+        const text = month.slice(0, 4) === year ? format.shortMonth(month) : withYear(month);
+        ticks.push({ x: xOf(index), text });
+        year = month.slice(0, 4);
+      }
+      const fitted = fitTicks(ticks, width, 12);
+      if (fitted) return fitted;
+    }
+    return [];
+  };
+
+  const areaPath = (n: number) => {
+    const band = bands[n] ?? [];
+    const upper = band.map((point, index): [number, number] => [xOf(index), yOf(point.high)]);
+    const lower = band
+      .map((point, index): [number, number] => [xOf(index), yOf(point.low ?? base)])
+      .reverse();
+    return `${monotonePath(upper)}${monotonePath(lower, "L")}Z`;
+  };
+  const linePath = (n: number) =>
+    monotonePath((bands[n] ?? []).map((point, index) => [xOf(index), yOf(point.high)]));
+  const pointedRow = pointed === null ? undefined : rows[pointed];
 
   return (
-    <ChartImage label={label} className={cn("w-full", className)}>
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart
-          data={data}
-          accessibilityLayer={false}
-          margin={{ left: 0, top: margin?.top ?? 0, right: margin?.right ?? 8 }}
-        >
-          <CartesianGrid vertical={false} stroke="var(--border)" />
-          {evenTicks ? (
-            <XAxis
-              dataKey="index"
-              type="number"
-              domain={[0, rows.length - 1]}
-              tick={axisTick}
-              tickLine={false}
-              axisLine={false}
-              tickFormatter={(index: number) => withYear(addMonths(first, index))}
-              minTickGap={16}
+    <ChartImage
+      label={label}
+      className={cn(
+        "relative w-full rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        className,
+      )}
+      {...handlers}
+    >
+      <div ref={ref} className="absolute inset-0">
+        {width > 0 && height > 0 ? (
+          <svg width={width} height={height} aria-hidden="true" className="block overflow-visible">
+            <YGrid
+              ticks={axis.ticks}
+              yOf={yOf}
+              left={left}
+              right={right}
+              label={(value) => format.compactMoney(value)}
             />
-          ) : (
-            <XAxis
-              dataKey="month"
-              tick={axisTick}
-              tickLine={false}
-              axisLine={false}
-              tickFormatter={(month: string) =>
-                month === first || month.endsWith("-01")
-                  ? withYear(month)
-                  : format.shortMonth(month)
+            <XLabels ticks={xTicks()} y={bottom} />
+            {series.map((s, n) =>
+              s.kind === "area" ? (
+                <g key={s.key}>
+                  <path d={areaPath(n)} fill={s.color} fillOpacity={s.fillOpacity ?? 0.35} />
+                  <path
+                    d={linePath(n)}
+                    fill="none"
+                    stroke={s.color}
+                    strokeWidth={s.strokeWidth ?? 2}
+                    strokeDasharray={s.dash}
+                  />
+                </g>
+              ) : (
+                <path
+                  key={s.key}
+                  d={linePath(n)}
+                  fill="none"
+                  stroke={s.color}
+                  strokeWidth={s.strokeWidth ?? 2}
+                  strokeDasharray={s.dash}
+                />
+              ),
+            )}
+            {marks.map((mark, n) => {
+              if (mark.month === undefined) {
+                const y = yOf(mark.cents / 100);
+                return (
+                  <line
+                    key={n}
+                    x1={left}
+                    x2={right}
+                    y1={y}
+                    y2={y}
+                    stroke={mark.color}
+                    strokeDasharray={mark.dash}
+                  />
+                );
               }
-              minTickGap={12}
-            />
-          )}
-          <MoneyYAxis />
-          <Tooltip
-            contentStyle={tooltipStyle}
-            labelFormatter={(_label, payload) => {
-              const month = (payload[0]?.payload as { month?: string } | undefined)?.month;
-              return month ? format.month(month) : "";
-            }}
-            formatter={(value, name) => [
-              format.money(Math.round(Number(value) * 100)),
-              series[Number(String(name).slice(1))]?.name ?? String(name),
-            ]}
-          />
-          {marks.map((mark, n) =>
-            mark.month === undefined ? (
-              <ReferenceLine
-                key={n}
-                y={mark.cents / 100}
-                stroke={mark.color}
-                strokeDasharray={mark.dash}
-              />
-            ) : (
-              <ReferenceLine
-                key={n}
-                x={evenTicks ? indexOf(mark.month) : mark.month}
-                stroke={mark.color}
-                strokeDasharray={mark.dash}
-              />
-            ),
-          )}
-          {series.map((s, n) =>
-            s.kind === "area" ? (
-              <Area
-                key={s.key}
-                type="monotone"
-                dataKey={`s${n}`}
-                name={`s${n}`}
-                stackId={s.stacked ? "stack" : undefined}
-                stroke={s.color}
-                fill={s.color}
-                fillOpacity={s.fillOpacity ?? 0.35}
-                strokeWidth={s.strokeWidth ?? 2}
-                strokeDasharray={s.dash}
-                isAnimationActive={false}
-              />
-            ) : (
-              <Line
-                key={s.key}
-                type="monotone"
-                dataKey={`s${n}`}
-                name={`s${n}`}
-                stroke={s.color}
-                strokeWidth={s.strokeWidth ?? 2}
-                strokeDasharray={s.dash}
-                dot={false}
-                isAnimationActive={false}
-              />
-            ),
-          )}
-        </ComposedChart>
-      </ResponsiveContainer>
+              const index = rows.findIndex((row) => row.month === mark.month);
+              return index < 0 ? null : (
+                <line
+                  key={n}
+                  x1={xOf(index)}
+                  x2={xOf(index)}
+                  y1={top}
+                  y2={bottom}
+                  stroke={mark.color}
+                  strokeDasharray={mark.dash}
+                />
+              );
+            })}
+            {pointed === null ? null : (
+              <g>
+                <line
+                  x1={xOf(pointed)}
+                  x2={xOf(pointed)}
+                  y1={top}
+                  y2={bottom}
+                  stroke="var(--muted-foreground)"
+                  strokeOpacity={0.5}
+                />
+                {series.map((s, n) => {
+                  const point = bands[n]?.[pointed];
+                  return point ? (
+                    <circle
+                      key={s.key}
+                      cx={xOf(pointed)}
+                      cy={yOf(point.high)}
+                      r={4}
+                      fill={s.color}
+                      stroke="var(--card)"
+                      strokeWidth={2}
+                    />
+                  ) : null;
+                })}
+              </g>
+            )}
+          </svg>
+        ) : null}
+      </div>
+      {pointedRow && pointed !== null && width > 0 ? (
+        <ChartTooltip
+          x={xOf(pointed)}
+          ys={bands.map((band) => yOf(band[pointed]?.high ?? 0))}
+          left={left}
+          top={top}
+          bottom={bottom}
+          width={width}
+          title={format.month(pointedRow.month)}
+          lines={series.map((s) => ({
+            name: s.name,
+            color: s.color,
+            value: format.money(pointedRow.cents[s.key] ?? 0),
+          }))}
+        />
+      ) : null}
     </ChartImage>
   );
 }
