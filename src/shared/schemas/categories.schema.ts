@@ -1,75 +1,18 @@
 import { z } from "zod";
+import { categoryColors, categoryIcons, entryKinds } from "../category-options.ts";
 
 /**
  * Categories of income and of expenses: requests and answers. Messages are validation keys
  * (src/shared/validation.ts), shown in the person's language by the server and the client.
  */
-export const entryKinds = ["income", "expense"] as const;
-export type EntryKind = (typeof entryKinds)[number];
-
-/** The colours a category can have: names of the design system's palette, fine in both themes. */
-export const categoryColors = [
-  "slate",
-  "red",
-  "orange",
-  "amber",
-  "yellow",
-  "lime",
-  "green",
-  "emerald",
-  "teal",
-  "cyan",
-  "sky",
-  "blue",
-  "indigo",
-  "violet",
-  "purple",
-  "fuchsia",
-  "pink",
-  "rose",
-] as const;
-export type CategoryColor = (typeof categoryColors)[number];
-
-/** Icons a category can have (lucide names, kebab-case); the client maps each to a component. */
-export const categoryIcons = [
-  "tag",
-  "shopping-cart",
-  "home",
-  "zap",
-  "droplet",
-  "wifi",
-  "phone",
-  "car",
-  "fuel",
-  "train-front",
-  "bike",
-  "utensils",
-  "coffee",
-  "shirt",
-  "heart-pulse",
-  "pill",
-  "shield",
-  "graduation-cap",
-  "baby",
-  "dog",
-  "gift",
-  "plane",
-  "film",
-  "music",
-  "dumbbell",
-  "book-open",
-  "wrench",
-  "receipt",
-  "landmark",
-  "piggy-bank",
-  "briefcase",
-  "banknote",
-  "hand-coins",
-  "trending-up",
-  "sparkles",
-  "circle-ellipsis",
-] as const;
-export type CategoryIcon = (typeof categoryIcons)[number];
+export {
+  categoryColors,
+  categoryIcons,
+  entryKinds,
+  type CategoryColor,
+  type CategoryIcon,
+  type EntryKind,
+} from "../category-options.ts";
 
 export const categoryNameMaxLength = 60;
 

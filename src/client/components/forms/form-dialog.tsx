@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -35,6 +36,7 @@ export function FormDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent className={className} closeLabel={closeLabel} data-testid={testId}>
@@ -43,7 +45,12 @@ export function FormDialog({
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
         {loading ? (
-          <div className="grid gap-4" aria-busy="true">
+          <div
+            className="grid gap-4"
+            role="status"
+            aria-busy="true"
+            aria-label={t("common:loading")}
+          >
             <Skeleton className="h-9" />
             <Skeleton className="h-24" />
             <Skeleton className="h-9" />

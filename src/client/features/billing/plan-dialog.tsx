@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.tsx";
+import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import {
   Dialog,
   DialogContent,
@@ -10,8 +11,14 @@ import {
 } from "#client/components/ui/dialog.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
 import { pickerCurrent, shownPlan, usePlans, useSubscriptionPolling } from "./billing.queries.ts";
+import { deferredModule, useFocusOnArrival } from "#client/lib/deferred-module.ts";
 import { closePlanDialog, openPlanDialog, usePlanDialog } from "./plan-dialog-store.ts";
-import { PlanPicker } from "./plan-picker.tsx";
+
+/**
+ * The plans and their checkout (plan-picker.tsx) load when the dialog opens, or as soon as the
+ * dashboard knows the person must choose one; the dialog shows at once, a skeleton until then.
+ */
+const planPicker = deferredModule(() => import("./plan-picker.tsx"));
 
 /** The spec's delay before a person without a plan is asked to choose one. */
 export const forcedDialogDelayMs = 500;
@@ -23,8 +30,10 @@ export const forcedDialogDelayMs = 500;
 export function PlanDialog({ account, forced }: { account: Account; forced: boolean }) {
   const { t } = useTranslation("billing");
   const { open, target } = usePlanDialog();
-  const current = pickerCurrent(account);
   const owner = account.member.role === "owner";
+  const picker = planPicker.use(open && (owner || forced), forced ? undefined : closePlanDialog);
+  const contentRef = useFocusOnArrival<HTMLDivElement>(open && picker !== undefined);
+  const current = pickerCurrent(account);
   const keep = (event: Event) => {
     if (forced) event.preventDefault();
   };
@@ -36,6 +45,7 @@ export function PlanDialog({ account, forced }: { account: Account; forced: bool
       }}
     >
       <DialogContent
+        ref={contentRef}
         data-testid="plan-dialog"
         data-forced={forced || undefined}
         closeLabel={forced ? undefined : t("common:actions.close")}
@@ -53,19 +63,36 @@ export function PlanDialog({ account, forced }: { account: Account; forced: bool
           </DialogDescription>
         </DialogHeader>
         {owner || forced ? (
-          <PlanPicker
-            key={`${target ?? "none"}`}
-            current={current}
-            initialPlan={target}
-            onFreeChosen={closePlanDialog}
-            footer={
-              forced ? null : (
-                <Button variant="outline" size="lg" onClick={closePlanDialog}>
-                  {t("dialog.notNow")}
-                </Button>
-              )
-            }
-          />
+          picker ? (
+            <picker.PlanPicker
+              key={`${target ?? "none"}`}
+              current={current}
+              initialPlan={target}
+              onFreeChosen={closePlanDialog}
+              footer={
+                forced ? null : (
+                  <Button variant="outline" size="lg" onClick={closePlanDialog}>
+                    {t("dialog.notNow")}
+                  </Button>
+                )
+              }
+            />
+          ) : (
+            // The picker's own skeleton while the plans load (plan-picker.tsx).
+            <div
+              className="grid gap-4"
+              role="status"
+              aria-busy="true"
+              aria-label={t("common:loading")}
+            >
+              <Skeleton className="mx-auto h-11 w-64 rounded-full" />
+              <div className="grid gap-4 md:grid-cols-3">
+                <Skeleton className="h-72" />
+                <Skeleton className="h-72" />
+                <Skeleton className="h-72" />
+              </div>
+            </div>
+          )
         ) : (
           <div className="grid gap-4">
             <p className="rounded-lg border bg-muted/40 p-4 text-sm">
@@ -102,6 +129,8 @@ export function BillingHost({
   const needsPlan =
     account.profile.planName === null && account.member.role === "owner" && !billingOff;
   const [forcedShown, setForcedShown] = useState(false);
+  // The plans load during the delay, so the forced dialog opens with them.
+  planPicker.use(needsPlan);
 
   useEffect(() => {
     if (!needsPlan) return;

@@ -42,10 +42,10 @@ import { cn } from "#client/lib/cn.ts";
 import {
   categoryColors,
   categoryIcons,
-  type Category,
   type CategoryColor,
   type CategoryIcon,
-} from "#shared/schemas/categories.schema.ts";
+} from "#shared/category-options.ts";
+import type { Category } from "#shared/schemas/categories.schema.ts";
 
 /** The component of each icon a category can have (names from the shared list). */
 export const categoryIconComponents: Record<CategoryIcon, LucideIcon> = {

@@ -1,8 +1,7 @@
 import { ChartNoAxesColumnIcon } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type ComponentProps, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { DateInput } from "#client/components/forms/date-input.tsx";
 import { DashboardPage } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
@@ -14,9 +13,11 @@ import { ScopeLine, useScope } from "#client/features/households/scope-picker.ts
 import { useBudgets, useSettleUp } from "#client/features/income-spending/money.queries.ts";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { memberColour } from "#client/lib/colours.ts";
+import { deferredModule, preload } from "#client/lib/deferred-module.ts";
 import { today } from "#shared/dates.ts";
 import { firstName } from "#shared/names.ts";
 import type { PlanName } from "#shared/plans.ts";
+import type * as DateInputModule from "#client/components/forms/date-input.tsx";
 import type { Dashboard } from "#shared/schemas/dashboard.schema.ts";
 import { AreaCards } from "./area-cards.tsx";
 import { BreakdownCard, fillOf, MonthlyCard, type BreakdownItem } from "./charts.tsx";
@@ -241,6 +242,13 @@ function Figures({
   );
 }
 
+/**
+ * The date fields (with their calendar) load when a person reaches for the period picker; only
+ * a range of their own shows them.
+ */
+const dateInput = deferredModule(() => import("#client/components/forms/date-input.tsx"));
+const preloadDateInput = () => preload(dateInput);
+
 /** The period: a preset, or a range of the person's own. */
 function PeriodPicker({
   choice,
@@ -276,6 +284,8 @@ function PeriodPicker({
           id={`${id}-period`}
           className="w-48"
           value={custom ? "custom" : choice}
+          onPointerEnter={preloadDateInput}
+          onFocus={preloadDateInput}
           onChange={(event) => {
             const value = event.target.value as PeriodChoice;
             if (value === "custom") {
@@ -302,7 +312,7 @@ function PeriodPicker({
             <Label htmlFor={`${id}-from`} className="text-xs text-muted-foreground">
               {t("overview.period.from")}
             </Label>
-            <DateInput
+            <PeriodDateField
               id={`${id}-from`}
               className="w-40"
               value={from}
@@ -314,7 +324,7 @@ function PeriodPicker({
             <Label htmlFor={`${id}-to`} className="text-xs text-muted-foreground">
               {t("overview.period.to")}
             </Label>
-            <DateInput
+            <PeriodDateField
               id={`${id}-to`}
               className="w-40"
               value={to}
@@ -332,6 +342,20 @@ function PeriodPicker({
           ) : null}
         </form>
       ) : null}
+    </div>
+  );
+}
+
+type DateFieldProps = ComponentProps<typeof DateInputModule.DateInput>;
+
+/** A date field of the range; until its code is there, a block of its size. */
+function PeriodDateField(props: DateFieldProps) {
+  const { t } = useTranslation();
+  const fields = dateInput.use(true);
+  if (fields) return <fields.DateInput {...props} />;
+  return (
+    <div role="status" aria-label={t("common:loading")} className={props.className}>
+      <Skeleton className="h-9" />
     </div>
   );
 }

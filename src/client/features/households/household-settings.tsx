@@ -159,8 +159,8 @@ export function HouseholdSettings() {
             <InviteDialog
               householdId={account.household.id}
               plan={plan}
-              trigger={(open) => (
-                <Button onClick={open}>
+              trigger={(open, preload) => (
+                <Button onPointerEnter={preload} onFocus={preload} onClick={open}>
                   <UserPlusIcon aria-hidden="true" />
                   {t("invite.button")}
                 </Button>

@@ -61,8 +61,10 @@ export function HouseholdSidebarActions({ account }: { account: Account }) {
           <InviteDialog
             householdId={account.household.id}
             plan={shownPlan(account, false)}
-            trigger={(open) => (
+            trigger={(open, preload) => (
               <SidebarMenuButton
+                onPointerEnter={preload}
+                onFocus={preload}
                 onClick={open}
                 tooltip={t("invite.button")}
                 className="text-primary hover:text-primary"

@@ -1,36 +1,26 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircleIcon, MailPlusIcon } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "#client/lib/toast.ts";
-import { z } from "zod";
-import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
-import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
-import { ApiError } from "#client/lib/api.ts";
-import { memberLimit, upgradeTarget, type PlanName } from "#shared/plans.ts";
-import { checkMemberLimit, useSendInvitation } from "./households.queries.ts";
-import { serverMessage } from "./server-message.ts";
-import { openPlanDialog } from "#client/features/billing/plan-dialog-store.ts";
+import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { deferredModule, preload, useFocusOnArrival } from "#client/lib/deferred-module.ts";
+import type { PlanName } from "#shared/plans.ts";
 
-/** Messages are keys of the "households" namespace, translated where they are shown. */
-const inviteSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254, { error: "invite.invalidEmail" })
-    .pipe(z.email({ error: "invite.invalidEmail" })),
-});
-type InviteInput = z.infer<typeof inviteSchema>;
+/**
+ * The form (invite-form.tsx, with zod and react-hook-form) loads when a person reaches for the
+ * invite button: on hover, focus or press. The dialog shows at once, a skeleton until then.
+ */
+const inviteForm = deferredModule(() => import("./invite-form.tsx"));
+
+/** Starts loading the invite form: for the invite button, on hover or focus. */
+export function preloadInviteDialog(): void {
+  preload(inviteForm);
+}
 
 /**
  * The invite button and its dialog. Before sending, the member-limit check runs: a refusal
@@ -45,114 +35,39 @@ export function InviteDialog({
   householdId: string;
   /** The household's plan (the owner's, who is the one inviting). */
   plan: PlanName;
-  /** Renders the button that opens the dialog. */
-  trigger: (open: () => void) => ReactNode;
+  /** Renders the button that opens the dialog; `preload` is for its hover and focus. */
+  trigger: (open: () => void, preload: () => void) => ReactNode;
 }) {
   const { t } = useTranslation("households");
   const [open, setOpen] = useState(false);
-  const send = useSendInvitation();
-  const inputId = useId();
-  const errorId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "" } });
-
-  const limitReached = (plan: PlanName, message: string | null) => {
-    const description =
-      message || t("limit.description", { plan: t(`plans.${plan}`), count: memberLimit[plan] });
-    toast.error(t("toasts.limitReached"), { description });
-    setOpen(false);
-    reset();
-    // The plan dialog of the billing feature, with the upgrade target selected.
-    openPlanDialog(upgradeTarget(plan));
-  };
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      const check = await checkMemberLimit(householdId);
-      if (!check.canAddMember) {
-        limitReached(check.householdPlan, check.message);
-        return;
-      }
-    } catch {
-      // The check could not be made: the invitation goes ahead, the server decides.
-    }
-    try {
-      await send.mutateAsync({ email, householdId });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "VALIDATION" && error.fields?.email) {
-        setError(
-          "email",
-          { type: "server", message: "invite.invalidEmail" },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      if (error instanceof ApiError && error.code === "MEMBER_LIMIT_REACHED") {
-        limitReached(plan, error.message);
-        return;
-      }
-      toast.error(t("toasts.inviteFailed"), { description: serverMessage(t, error) });
-      return;
-    }
-    toast.success(t("toasts.inviteSent", { email }));
-    setOpen(false);
-    reset();
-  });
+  const close = () => setOpen(false);
+  const form = inviteForm.use(open, close);
+  const contentRef = useFocusOnArrival<HTMLDivElement>(open && form !== undefined);
 
   return (
     <>
-      {trigger(() => setOpen(true))}
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) reset();
-        }}
-      >
-        <DialogContent closeLabel={t("common:actions.close")}>
-          <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
-            <DialogHeader>
-              <DialogTitle>{t("invite.title")}</DialogTitle>
-              <DialogDescription>{t("invite.description")}</DialogDescription>
-            </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor={inputId}>{t("invite.email")}</Label>
-              <Input
-                id={inputId}
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={t("invite.placeholder")}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? errorId : undefined}
-                {...register("email")}
-              />
-              {errors.email?.message ? (
-                <p id={errorId} className="text-sm text-destructive">
-                  {t(errors.email.message)}
-                </p>
-              ) : null}
+      {trigger(() => setOpen(true), preloadInviteDialog)}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent ref={contentRef} closeLabel={t("common:actions.close")}>
+          {form ? (
+            <form.InviteForm householdId={householdId} plan={plan} onClose={close} />
+          ) : (
+            <div className="grid gap-5">
+              <DialogHeader>
+                <DialogTitle>{t("invite.title")}</DialogTitle>
+                <DialogDescription>{t("invite.description")}</DialogDescription>
+              </DialogHeader>
+              <div
+                className="grid gap-2"
+                role="status"
+                aria-busy="true"
+                aria-label={t("common:loading")}
+              >
+                <Skeleton className="h-5 w-32" />
+                <Skeleton className="h-9" />
+              </div>
             </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {isSubmitting ? (
-                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <MailPlusIcon aria-hidden="true" />
-                )}
-                {isSubmitting ? t("invite.sending") : t("invite.send")}
-              </Button>
-            </DialogFooter>
-          </form>
+          )}
         </DialogContent>
       </Dialog>
     </>

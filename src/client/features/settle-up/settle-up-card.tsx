@@ -15,7 +15,7 @@ import type { HouseholdMemberRow } from "#client/features/households/households.
 import { useSettleUp } from "#client/features/income-spending/money.queries.ts";
 import { useMoneyFormat } from "#client/features/income-spending/money-format.ts";
 import { cn } from "#client/lib/cn.ts";
-import { SettlementDialog } from "./settlement-dialog.tsx";
+import { preloadSettlementDialog, SettlementDialog } from "./settlement-dialog.tsx";
 
 type Payment = { fromMemberId: string; toMemberId: string; amountCents: number };
 
@@ -138,6 +138,8 @@ export function SettleUpCard({ people }: { people: readonly HouseholdMemberRow[]
                       size="sm"
                       variant="outline"
                       className="w-full sm:w-auto"
+                      onPointerEnter={preloadSettlementDialog}
+                      onFocus={preloadSettlementDialog}
                       onClick={() => setConfirming(payment)}
                     >
                       {t("settle.record")}

@@ -57,7 +57,8 @@ describe("SettlementDialog: recording a settlement", () => {
   it("proposes what is owed, refuses more, and records a part on another day", async () => {
     const { view, fetch, onClose } = renderRecord("en");
     expect(view.getByRole("heading").textContent).toBe("Bram → Anna");
-    const amount = view.getByLabelText("Amount") as HTMLInputElement;
+    // The form's code loads when the dialog opens (settlement-form.tsx): the frame shows first.
+    const amount = (await view.findByLabelText("Amount")) as HTMLInputElement;
     const date = view.getByLabelText("Date paid") as HTMLInputElement;
     expect(amount.value).toBe("40.00");
     fireEvent.change(amount, { target: { value: "40.01" } });
@@ -82,7 +83,7 @@ describe("SettlementDialog: recording a settlement", () => {
 
   it("says it in Dutch, amounts written the Dutch way", async () => {
     const { view } = renderRecord("nl");
-    const amount = view.getByLabelText("Bedrag") as HTMLInputElement;
+    const amount = (await view.findByLabelText("Bedrag")) as HTMLInputElement;
     expect(amount.value).toBe("40,00");
     fireEvent.change(amount, { target: { value: "45" } });
     fireEvent.click(view.getByRole("button", { name: "Verrekening vastleggen" }));

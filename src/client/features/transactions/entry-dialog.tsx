@@ -1,5 +1,5 @@
 import { PlusIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.tsx";
 import {
@@ -15,21 +15,27 @@ import type { Account } from "#client/features/account/account.queries.ts";
 import { useCategories } from "#client/features/categories/categories.queries.ts";
 import { activePeople, useMembers } from "#client/features/households/households.queries.ts";
 import { useSidebar } from "#client/components/ui/sidebar.tsx";
+import { SettlementDialog } from "#client/features/settle-up/settlement-dialog.tsx";
+import { deferredModule, preload } from "#client/lib/deferred-module.ts";
 import {
   closeEntryDialog,
   entryDialogReturnFocus,
   openEntryDialog,
   useEntryDialog,
 } from "./entry-dialog-store.ts";
-import { EntryForm } from "./entry-form.tsx";
-import { canOpen } from "#client/components/layout/nav-items.ts";
-import { shownPlan } from "#client/features/billing/billing.queries.ts";
-import type { HouseholdMemberRow } from "#client/features/households/households.queries.ts";
-import { Segmented } from "#client/components/forms/segmented.tsx";
-import { PutAsideForm } from "#client/features/savings/put-aside-form.tsx";
-import { SettlementDialog } from "#client/features/settle-up/settlement-dialog.tsx";
-import type { Category, EntryKind } from "#shared/schemas/categories.schema.ts";
-import type { Transaction } from "#shared/schemas/transactions.schema.ts";
+
+/**
+ * The dialog's forms (entry-dialog-body.tsx: the entry form, money put aside, zod and
+ * react-hook-form) load when a person reaches for the dialog: hovering or focusing "Add entry",
+ * or opening it (the button, "n", a row). The dialog shows at once, its skeleton until they are
+ * there.
+ */
+const entryDialogBody = deferredModule(() => import("./entry-dialog-body.tsx"));
+
+/** Starts loading the entry dialog's forms: for what opens it, on hover or focus. */
+export function preloadEntryDialog(): void {
+  preload(entryDialogBody);
+}
 
 /** The one entry dialog of the dashboard, opened through the store from anywhere. */
 export function EntryDialogHost({ account }: { account: Account }) {
@@ -39,6 +45,8 @@ export function EntryDialogHost({ account }: { account: Account }) {
   const categories = useCategories();
   const people = members.data ? activePeople(members.data) : null;
   const editing = state.entry !== null;
+  const isSettlement = state.entry?.kind === "settlement";
+  const body = entryDialogBody.use(state.open && !isSettlement, closeEntryDialog);
   if (state.entry?.kind === "settlement") {
     // A settlement opens as itself: "Bram → Anna", its amount, day and notes.
     const names = new Map((members.data ?? []).map((member) => [member.id, member.name]));
@@ -71,8 +79,8 @@ export function EntryDialogHost({ account }: { account: Account }) {
             {editing ? t("form.editDescription") : t("form.addDescription")}
           </DialogDescription>
         </DialogHeader>
-        {people && categories.data ? (
-          <EntryOrPutAside
+        {people && categories.data && body ? (
+          <body.EntryOrPutAside
             key={state.key}
             account={account}
             entry={state.entry}
@@ -81,7 +89,12 @@ export function EntryDialogHost({ account }: { account: Account }) {
             categories={categories.data}
           />
         ) : (
-          <div className="grid gap-4 px-6 pb-6" aria-busy="true">
+          <div
+            className="grid gap-4 px-6 pb-6"
+            role="status"
+            aria-busy="true"
+            aria-label={t("common:loading")}
+          >
             <Skeleton className="h-10" />
             <Skeleton className="h-9" />
             <Skeleton className="h-9" />
@@ -90,67 +103,6 @@ export function EntryDialogHost({ account }: { account: Account }) {
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-/**
- * The dialog's body: an entry, or — for a new one, where the plan opens savings — money put
- * aside, which is a savings deposit and never an entry (decision 019). Both keep the same
- * expense / income / put-aside switch on top.
- */
-function EntryOrPutAside({
-  account,
-  entry,
-  initialKind,
-  people,
-  categories,
-}: {
-  account: Account;
-  entry: Transaction | null;
-  initialKind: EntryKind;
-  people: HouseholdMemberRow[];
-  categories: Category[];
-}) {
-  const { t } = useTranslation("entries");
-  const uid = useId();
-  const [kind, setKind] = useState<EntryKind>(initialKind);
-  const [putAside, setPutAside] = useState(false);
-  const savingsOpen = entry === null && canOpen(shownPlan(account, false), "saving");
-  if (savingsOpen && putAside) {
-    return (
-      <PutAsideForm
-        account={account}
-        onDone={closeEntryDialog}
-        kindSwitch={
-          <Segmented
-            name={`${uid}-kind`}
-            legend={t("form.kind")}
-            value={"put-aside" as EntryKind | "put-aside"}
-            options={[
-              { value: "expense", label: t("kinds.expense") },
-              { value: "income", label: t("kinds.income") },
-              { value: "put-aside", label: t("kinds.putAside") },
-            ]}
-            onChange={(next) => {
-              if (next === "put-aside") return;
-              setKind(next);
-              setPutAside(false);
-            }}
-          />
-        }
-      />
-    );
-  }
-  return (
-    <EntryForm
-      entry={entry}
-      initialKind={kind}
-      people={people}
-      categories={categories}
-      meId={account.member.id}
-      onDone={closeEntryDialog}
-      onPutAside={savingsOpen ? () => setPutAside(true) : undefined}
-    />
   );
 }
 
@@ -187,6 +139,8 @@ export function AddEntryButton() {
         <Button
           size="sm"
           aria-keyshortcuts="N"
+          onPointerEnter={preloadEntryDialog}
+          onFocus={preloadEntryDialog}
           onClick={() => openEntryDialog()}
           data-testid="add-entry"
           className="max-sm:size-8 max-sm:px-0"
