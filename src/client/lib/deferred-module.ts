@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { loadOnce } from "#client/lib/load-once.ts";
 import { toast } from "#client/lib/toast.ts";
 
 /**
@@ -19,8 +20,7 @@ export type DeferredModule<T> = {
 };
 
 export function deferredModule<T>(importer: () => Promise<T>): DeferredModule<T> {
-  let loaded: T | undefined;
-  let loading: Promise<T> | undefined;
+  const { load: fetchOnce, loaded } = loadOnce(importer);
   const listeners = new Set<() => void>();
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
@@ -28,26 +28,16 @@ export function deferredModule<T>(importer: () => Promise<T>): DeferredModule<T>
       listeners.delete(listener);
     };
   };
-  const current = () => loaded;
 
-  const load = () => {
-    loading ??= importer().then(
-      (module) => {
-        loaded = module;
-        for (const listener of listeners) listener();
-        return module;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const load = () =>
+    fetchOnce().then((module) => {
+      for (const listener of listeners) listener();
+      return module;
+    });
 
   const use = (wanted: boolean, onFailed?: () => void) => {
     const { t } = useTranslation();
-    const module = useSyncExternalStore(subscribe, current, current);
+    const module = useSyncExternalStore(subscribe, loaded, loaded);
     const missing = wanted && module === undefined;
     useEffect(() => {
       if (!missing) return;

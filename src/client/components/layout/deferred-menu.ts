@@ -7,27 +7,13 @@ import {
   type PointerEvent,
   type RefObject,
 } from "react";
+import { loadOnce } from "#client/lib/load-once.ts";
 import type * as HeaderMenusModule from "./header-menus.tsx";
 
 type HeaderMenus = typeof HeaderMenusModule;
 
-let loaded: HeaderMenus | undefined;
-let loading: Promise<HeaderMenus> | undefined;
-
 /** Fetches the menus once; a failed fetch (offline) is tried again on the next reach. */
-function loadHeaderMenus(): Promise<HeaderMenus> {
-  loading ??= import("./header-menus.tsx").then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const headerMenus = loadOnce<HeaderMenus>(() => import("./header-menus.tsx"));
 
 /**
  * A menu button whose menu (Radix, header-menus.tsx) loads when a person reaches for it: on
@@ -44,7 +30,7 @@ export function useDeferredMenu(): {
   triggerRef: RefObject<HTMLButtonElement | null>;
   triggerProps: ButtonHTMLAttributes<HTMLButtonElement> & { "data-state"?: string };
 } {
-  const [menus, setMenus] = useState(loaded);
+  const [menus, setMenus] = useState(headerMenus.loaded);
   const [openOnLoad, setOpenOnLoad] = useState<"pointer" | "keyboard" | null>(null);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const refocus = useRef(false);
@@ -64,7 +50,7 @@ export function useDeferredMenu(): {
 
   const load = (open: "pointer" | "keyboard" | null) => {
     if (open) setOpenOnLoad(open);
-    loadHeaderMenus().then(
+    headerMenus.load().then(
       (module) => {
         // An opening menu takes the focus itself; otherwise the button keeps it.
         refocus.current = !open && document.activeElement === triggerRef.current;
