@@ -215,5 +215,7 @@ function setupOf(db: Db, householdId: string) {
         or exists (select 1 from ${invitations} where ${invitations.householdId} = ${householdId}
           and ${invitations.status} = 'pending' and ${invitations.expiresAt} > now()))`,
     })
-    .from(sql`(select 1) as one`);
+    .from(sql`(select 1) as one`)
+    .prepare("hearth_dashboard_setup")
+    .execute();
 }

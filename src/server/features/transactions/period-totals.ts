@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { queryRows } from "#server/db/rows.ts";
+import { preparedRows } from "#server/db/rows.ts";
 import { monthlyTotals, transactions, transactionShares } from "#server/db/schema/money.ts";
 import { addDays, addMonths, daysBetween, monthRange } from "#shared/dates.ts";
 
@@ -123,7 +123,7 @@ export async function periodTotals(
 ): Promise<PeriodTotal[]> {
   const statement = totalsStatement(householdId, { scope, period, options });
   if (!statement) return [];
-  return (await queryRows<TotalsRow>(db, statement)).map(toPeriodTotal);
+  return (await preparedRows<TotalsRow>(db, statement)).map(toPeriodTotal);
 }
 
 /**
@@ -147,7 +147,10 @@ export async function periodTotalsTogether<Name extends string>(
       parts.push(sql`select ${sql.raw(String(index))} as part, * from (${statement}) as p`);
   });
   if (parts.length === 0) return answers;
-  const rows = await queryRows<TotalsRow & { part: number }>(db, sql.join(parts, sql` union all `));
+  const rows = await preparedRows<TotalsRow & { part: number }>(
+    db,
+    sql.join(parts, sql` union all `),
+  );
   for (const row of rows) {
     const name = named[Number(row.part)]?.[0];
     if (name !== undefined) answers[name].push(toPeriodTotal(row));
@@ -164,10 +167,12 @@ function totalsStatement(
   const parts: SQL[] = [];
   const kindIs = (column: SQL) =>
     options.kind ? sql`${column} = ${options.kind}` : sql`${column} in ('income', 'expense')`;
+  // One array value, not a value per category: the statement's text (its prepared name) is the
+  // same however many categories are asked for.
   const categoryIn = (column: SQL) =>
     options.categoryIds
       ? options.categoryIds.length > 0
-        ? sql`${column} in ${options.categoryIds}`
+        ? sql`${column} = any(${sql.param(options.categoryIds)}::uuid[])`
         : sql`false`
       : sql`true`;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "#server/db/client.ts";
-import { queryRows } from "#server/db/rows.ts";
+import { preparedRows } from "#server/db/rows.ts";
 import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
 import { periodTotals, sumOf } from "#server/features/transactions/period-totals.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -248,7 +248,7 @@ export async function listTransactionPage(
   const member = query.member && isUuid(query.member) ? query.member : null;
   // Raw SQL, read by hand: Drizzle's select builder and row mapping were about 15 % of the
   // list's server time (700 -> 600 µs a request), for one statement whose shape is fixed here.
-  const rows = await queryRows<{
+  const rows = await preparedRows<{
     id: string;
     kind: TransactionRow["kind"];
     amount_cents: string | number;
