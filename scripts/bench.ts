@@ -93,6 +93,8 @@ type CaseResult = LoadResult & {
   ratioToHelloWorld: number | null;
   /** When the case's first request did not answer as expected. */
   problem?: string;
+  /** The server process's resident memory right after the case (MB). */
+  serverRssMb: number | null;
 };
 
 type ImportResult = {
@@ -101,6 +103,11 @@ type ImportResult = {
   imported: number;
   /** The list's first page right after the import (no warm-up). */
   listAfter: CaseResult;
+  /**
+   * The same 100 requests just before the import: what such a burst costs without one (20 new
+   * connections at once, no warm-up), to compare the one after with.
+   */
+  listBefore: CaseResult;
   /** /api/health asked by one client all through the import (issue 17, item 8). */
   healthDuring: CaseResult;
   /** The server process's resident memory: before the import, and the most seen during it. */
@@ -346,9 +353,17 @@ async function run(
         connections,
       });
       const ratio = connections === settings.connections ? measured(result, helloWorld) : null;
-      const row = { name, path, connections, ...result, ratioToHelloWorld: ratio, problem };
+      const row = {
+        name,
+        path,
+        connections,
+        ...result,
+        ratioToHelloWorld: ratio,
+        problem,
+        serverRssMb: serverRssMb(server),
+      };
       console.log(
-        `${kind}: ${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms${row.errors + row.non2xx ? `, ${row.errors} errors, ${row.non2xx} non-2xx` : ""}${problem ? ` (${problem})` : ""}`,
+        `${kind}: ${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms${row.errors + row.non2xx ? `, ${row.errors} errors, ${row.non2xx} non-2xx` : ""}${problem ? ` (${problem})` : ""}; server ${row.serverRssMb} MB`,
       );
       return row;
     };
@@ -473,6 +488,15 @@ async function run(
     let imported: ImportResult | undefined;
     if (settings.importRows > 0) {
       const { text, setup } = benchCsv(settings.importRows);
+      const listBurst = (name: string) =>
+        measure(name, "/api/transactions", {
+          amount: settings.connections * 5,
+          headers: computed,
+        });
+      // As long a pause as an import takes (more than the pool's 10 s idle timeout), so the burst
+      // before meets the server as the one after does, less the import.
+      await sleep(12_000);
+      const listBefore = await listBurst("list, first page, just before the import, computed");
       // Everyone else's requests while the file goes in: one client asking /api/health without
       // pause (the side load process), and the server's memory read every 50 ms.
       const healthRun = measure(
@@ -505,16 +529,13 @@ async function run(
         `${kind}: imported ${body.imported} of ${settings.importRows} rows in ${seconds} s; /api/health p99 ${healthDuring.p99Ms} ms meanwhile; server RSS ${rssBeforeMb} MB before, ${rssPeakMb} MB at most`,
       );
       // Computed every time: the planner's statistics right after 100,000 new rows.
-      const listAfter = await measure(
-        "list, first page, right after the import, computed",
-        "/api/transactions",
-        { amount: settings.connections * 5, headers: computed },
-      );
+      const listAfter = await listBurst("list, first page, right after the import, computed");
       imported = {
         rows: settings.importRows,
         seconds,
         imported: body.imported,
         listAfter,
+        listBefore,
         healthDuring,
         rssBeforeMb,
         rssPeakMb,
@@ -595,7 +616,11 @@ function printTable(runs: RunResult[]) {
     ...r.cases.map((c) => row(r.database, c)),
     row(r.database, r.healthBackground),
     ...(r.import
-      ? [row(r.database, r.import.healthDuring), row(r.database, r.import.listAfter)]
+      ? [
+          row(r.database, r.import.healthDuring),
+          ...(r.import.listBefore ? [row(r.database, r.import.listBefore)] : []),
+          row(r.database, r.import.listAfter),
+        ]
       : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
