@@ -20,8 +20,9 @@ async function entries(person: ApiPerson): Promise<Entry[]> {
   return (await apiCall<{ items: Entry[] }>(person, "GET", "/transactions")).items;
 }
 
+/** Waits until the field has the focus (a poll needs its matcher, or it waits for nothing). */
 const isFocused = (locator: Locator) =>
-  expect.poll(() => locator.evaluate((element) => element === document.activeElement));
+  expect.poll(() => locator.evaluate((element) => element === document.activeElement)).toBe(true);
 
 test("in an English browser with Hearth in Dutch, the entry's date is typed and picked as dd-mm-jjjj and saved as that day", async ({
   page,
