@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.tsx";
 import {
   Dialog,
@@ -9,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
+import { LoadingRegion } from "#client/components/ui/loading-region.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { SubmitButton } from "./submit-button.tsx";
 
@@ -36,7 +36,6 @@ export function FormDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent className={className} closeLabel={closeLabel} data-testid={testId}>
@@ -45,16 +44,11 @@ export function FormDialog({
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
         {loading ? (
-          <div
-            className="grid gap-4"
-            role="status"
-            aria-busy="true"
-            aria-label={t("common:loading")}
-          >
+          <LoadingRegion className="grid gap-4">
             <Skeleton className="h-9" />
             <Skeleton className="h-24" />
             <Skeleton className="h-9" />
-          </div>
+          </LoadingRegion>
         ) : (
           children
         )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.tsx";
+import { LoadingRegion } from "#client/components/ui/loading-region.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import {
   Dialog,
@@ -79,19 +80,14 @@ export function PlanDialog({ account, forced }: { account: Account; forced: bool
             />
           ) : (
             // The picker's own skeleton while the plans load (plan-picker.tsx).
-            <div
-              className="grid gap-4"
-              role="status"
-              aria-busy="true"
-              aria-label={t("common:loading")}
-            >
+            <LoadingRegion className="grid gap-4">
               <Skeleton className="mx-auto h-11 w-64 rounded-full" />
               <div className="grid gap-4 md:grid-cols-3">
                 <Skeleton className="h-72" />
                 <Skeleton className="h-72" />
                 <Skeleton className="h-72" />
               </div>
-            </div>
+            </LoadingRegion>
           )
         ) : (
           <div className="grid gap-4">

@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { DashboardPage } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { LoadingRegion } from "#client/components/ui/loading-region.tsx";
 import { NativeSelect } from "#client/components/ui/select.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
@@ -350,13 +351,12 @@ type DateFieldProps = ComponentProps<typeof DateInputModule.DateInput>;
 
 /** A date field of the range; until its code is there, a block of its size. */
 function PeriodDateField(props: DateFieldProps) {
-  const { t } = useTranslation();
   const fields = dateInput.use(true);
   if (fields) return <fields.DateInput {...props} />;
   return (
-    <div role="status" aria-label={t("common:loading")} className={props.className}>
+    <LoadingRegion className={props.className}>
       <Skeleton className="h-9" />
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
+import { LoadingRegion } from "#client/components/ui/loading-region.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { deferredModule, preload, useFocusOnArrival } from "#client/lib/deferred-module.ts";
 import type { PlanName } from "#shared/plans.ts";
@@ -57,15 +58,10 @@ export function InviteDialog({
                 <DialogTitle>{t("invite.title")}</DialogTitle>
                 <DialogDescription>{t("invite.description")}</DialogDescription>
               </DialogHeader>
-              <div
-                className="grid gap-2"
-                role="status"
-                aria-busy="true"
-                aria-label={t("common:loading")}
-              >
+              <LoadingRegion className="grid gap-2">
                 <Skeleton className="h-5 w-32" />
                 <Skeleton className="h-9" />
-              </div>
+              </LoadingRegion>
             </div>
           )}
         </DialogContent>
