@@ -7,7 +7,12 @@ import { apiCall, EntryDialog, householdBasics, TransactionsPage } from "./page-
 // Hearth's language, whatever the browser's.
 test.use({ reducedMotion: "reduce", locale: "en-US" });
 
-type Entry = { occurredOn: string; merchant: string | null; categoryId: string | null };
+type Entry = {
+  occurredOn: string;
+  merchant: string | null;
+  categoryId: string | null;
+  amountCents: number;
+};
 
 async function signedIn(page: Page, baseURL: string | undefined, mailbox: Mailbox) {
   if (!baseURL) throw new Error("baseURL is not set");
@@ -167,6 +172,49 @@ test("an entry with the keyboard alone: amount, Tab, date, Tab, a known merchant
   await page.getByRole("option", { name: /Bakkerij Bart/ }).click();
   await expect(merchant).toHaveValue("Bakkerij Bart");
   await expect(form.category.locator("option:checked")).toHaveText("Transport");
+});
+
+test("what is typed right after n, while the form's code is still on its way, is the amount: no digit is lost", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
+  const person = await signedIn(page, baseURL, mailbox);
+  // The dialog's form is a deferred chunk: held back here for a second, as on a slow connection.
+  let held = 0;
+  await page.route("**/assets/entry-dialog-body-*.js", async (route) => {
+    held += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  const transactions = new TransactionsPage(page);
+  await transactions.goto();
+  await expect(page.getByTestId("add-entry")).toBeVisible();
+  const form = new EntryDialog(page);
+
+  // "n", then the amount at once, with no wait for the form (a slip taken back with Backspace).
+  await page.keyboard.press("n");
+  await page.keyboard.type("12.59");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type("0");
+  await expect(form.dialog).toBeVisible();
+  expect(await form.amount.count()).toBe(0);
+
+  await expect(form.amount).toHaveValue("12.50");
+  await isFocused(form.amount);
+  expect(held).toBe(1);
+  await expect(form.dialog.getByText("Saves €12.50")).toBeVisible();
+  // Typing on goes after what was kept.
+  await page.keyboard.type("5");
+  await expect(form.amount).toHaveValue("12.505");
+  await page.keyboard.press("Backspace");
+
+  await form.category.selectOption({ label: "Groceries" });
+  await form.category.press("Enter");
+  await expect(form.dialog).toBeHidden();
+  const saved = await entries(person);
+  expect(saved.map((entry) => entry.amountCents)).toEqual([1250]);
+  await expect(transactions.rows.filter({ hasText: "12.50" })).toHaveCount(1);
 });
 
 test("Enter on Quick entry's category saves the entry", async ({ page, signInAsAdmin }) => {

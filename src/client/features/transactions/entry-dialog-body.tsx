@@ -23,17 +23,22 @@ export function EntryOrPutAside({
   initialKind,
   people,
   categories,
+  typedAhead,
 }: {
   account: Account;
   entry: Transaction | null;
   initialKind: EntryKind;
   people: HouseholdMemberRow[];
   categories: Category[];
+  /** What was typed while the form was loading (entry-dialog.tsx): the amount starts with it. */
+  typedAhead?: string | undefined;
 }) {
   const { t } = useTranslation("entries");
   const uid = useId();
   const [kind, setKind] = useState<EntryKind>(initialKind);
   const [putAside, setPutAside] = useState(false);
+  // Only for the form that was loading: back from money put aside, the entry starts empty.
+  const [typed, setTyped] = useState(typedAhead);
   const savingsOpen = entry === null && canOpen(shownPlan(account, false), "saving");
   if (savingsOpen && putAside) {
     return (
@@ -68,7 +73,15 @@ export function EntryOrPutAside({
       categories={categories}
       meId={account.member.id}
       onDone={closeEntryDialog}
-      onPutAside={savingsOpen ? () => setPutAside(true) : undefined}
+      onPutAside={
+        savingsOpen
+          ? () => {
+              setTyped(undefined);
+              setPutAside(true);
+            }
+          : undefined
+      }
+      typedAhead={typed}
     />
   );
 }

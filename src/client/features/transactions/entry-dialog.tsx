@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.tsx";
+import { LoadingRegion } from "#client/components/ui/loading-region.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { Tooltip, TooltipContent, TooltipTrigger } from "#client/components/ui/tooltip.tsx";
 import type { Account } from "#client/features/account/account.queries.ts";
@@ -17,6 +18,7 @@ import { activePeople, useMembers } from "#client/features/households/households
 import { useSidebar } from "#client/components/ui/sidebar.tsx";
 import { SettlementDialog } from "#client/features/settle-up/settlement-dialog.tsx";
 import { deferredModule, preload } from "#client/lib/deferred-module.ts";
+import { useTypeAhead } from "#client/lib/use-type-ahead.ts";
 import {
   closeEntryDialog,
   entryDialogReturnFocus,
@@ -28,7 +30,8 @@ import {
  * The dialog's forms (entry-dialog-body.tsx: the entry form, money put aside, zod and
  * react-hook-form) load when a person reaches for the dialog: hovering or focusing "Add entry",
  * or opening it (the button, "n", a row). The dialog shows at once, its skeleton until they are
- * there.
+ * there. What is typed meanwhile into a new entry (its skeleton has the focus) is not lost: the
+ * amount, which has the focus when the form arrives, starts with it.
  */
 const entryDialogBody = deferredModule(() => import("./entry-dialog-body.tsx"));
 
@@ -47,6 +50,7 @@ export function EntryDialogHost({ account }: { account: Account }) {
   const editing = state.entry !== null;
   const isSettlement = state.entry?.kind === "settlement";
   const body = entryDialogBody.use(state.open && !isSettlement, closeEntryDialog);
+  const typeAhead = useTypeAhead(state.key);
   if (state.entry?.kind === "settlement") {
     // A settlement opens as itself: "Bram → Anna", its amount, day and notes.
     const names = new Map((members.data ?? []).map((member) => [member.id, member.name]));
@@ -87,19 +91,18 @@ export function EntryDialogHost({ account }: { account: Account }) {
             initialKind={state.kind}
             people={people}
             categories={categories.data}
+            typedAhead={editing ? undefined : typeAhead.text}
           />
         ) : (
-          <div
-            className="grid gap-4 px-6 pb-6"
-            role="status"
-            aria-busy="true"
-            aria-label={t("common:loading")}
+          <LoadingRegion
+            className="grid gap-4 px-6 pb-6 outline-none"
+            {...(editing ? {} : typeAhead.regionProps)}
           >
             <Skeleton className="h-10" />
             <Skeleton className="h-9" />
             <Skeleton className="h-9" />
             <Skeleton className="h-24" />
-          </div>
+          </LoadingRegion>
         )}
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { RepeatIcon, SaveIcon, Trash2Icon } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import {
   Controller,
   useForm,
@@ -326,6 +326,7 @@ export function EntryForm({
   meId,
   onDone,
   onPutAside,
+  typedAhead,
 }: {
   entry: Transaction | null;
   initialKind: EntryKind;
@@ -335,6 +336,11 @@ export function EntryForm({
   onDone: () => void;
   /** A new entry where the plan opens savings: "Put aside" switches to a deposit instead. */
   onPutAside?: (() => void) | undefined;
+  /**
+   * What the person typed while the form was loading (entry-dialog.tsx): the amount field,
+   * which takes the focus, starts with it, the cursor after it.
+   */
+  typedAhead?: string | undefined;
 }) {
   const { t } = useTranslation("entries");
   const language = useLanguage();
@@ -366,6 +372,11 @@ export function EntryForm({
     formState: { errors, isSubmitting },
   } = form;
   const values = useWatch({ control }) as EntryFormValues;
+  // Set as typing it would have (a value the person changed), before the first paint and before
+  // another key can reach the field; after useWatch subscribed, so the hint shows it at once.
+  useLayoutEffect(() => {
+    if (typedAhead) setValue("amount", typedAhead, { shouldDirty: true });
+  }, [typedAhead, setValue]);
   const kind = values.kind;
   const totalCents = parseMoney(values.amount ?? "");
   const amountHint = useAmountHint(values.amount);
