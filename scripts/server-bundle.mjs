@@ -11,8 +11,8 @@ import { pathToFileURL } from "node:url";
 
 /**
  * Each of our files keeps its own place: `import.meta.dirname`, `.filename` and `.url` are
- * written into it as the source file's, so the paths it makes (the migrations, the built app,
- * the import worker) are the same as under tsx.
+ * written into it as the source file's, so the paths it makes (the migrations, the built app)
+ * are the same as under tsx.
  */
 const keepPaths = {
   name: "hearth-keep-paths",

@@ -9,10 +9,12 @@ import {
   guessImportSetup,
   looksLikeAccountNumber,
   importKeys,
+  importLineKeys,
   importSetupSchema,
   mapImportRows,
   parseAmount,
   parseCsv,
+  parseCsvSteps,
   parseDate,
   parseKind,
   type ImportSetup,
@@ -124,6 +126,38 @@ describe("parseCsv", () => {
     expect(parseCsv("a,b\n1,2").delimiter).toBe(",");
     expect(parseCsv("a\tb\n1\t2").records[1]?.cells).toEqual(["1", "2"]);
   });
+
+  it("reads a large file in steps, with rows and quoted line breaks across the steps' edges", () => {
+    // Some 580 kB: Papa Parse hands it over in several chunks, each a step; rows of every length
+    // (some with a quoted line break, some empty) fall across the chunks' edges.
+    const expected: { line: number; cells: string[] }[] = [];
+    const lines: string[] = [];
+    let line = 1;
+    for (let i = 0; i < 10_000; i++) {
+      if (i % 97 === 0) {
+        lines.push("");
+        line += 1;
+      }
+      const note = i % 5 === 0 ? `two\nlines ${i}` : `note ${"x".repeat(i % 61)} ${i}`;
+      const cells = [`2025-01-${String(1 + (i % 28)).padStart(2, "0")}`, `-${i}.50`, note];
+      lines.push(`${cells[0]};${cells[1]};"${note}"`);
+      expected.push({ line, cells });
+      line += i % 5 === 0 ? 2 : 1;
+    }
+    const text = lines.join("\n");
+    expect(text.length).toBeGreaterThan(4 * 128 * 1024);
+    const steps = parseCsvSteps(text);
+    let taken = 0;
+    let next = steps.next();
+    while (!next.done) {
+      taken += 1;
+      next = steps.next();
+    }
+    expect(taken).toBeGreaterThanOrEqual(4);
+    expect(next.value.delimiter).toBe(";");
+    expect(next.value.records).toEqual(expected);
+    expect(parseCsv(text)).toEqual(next.value);
+  });
 });
 
 describe("mapImportRows", () => {
@@ -226,6 +260,21 @@ describe("mapImportRows", () => {
     expect(keys[1]?.endsWith("#1")).toBe(true);
     expect(keys[2]?.endsWith("#0")).toBe(true);
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it("hashes each numbered key as the key itself would be hashed", () => {
+    const { records } = parseCsv(
+      "2025-01-02,1.00,expense,Food\n2025-01-02,1.00,expense,food\n2025-01-02,1.00,expense,Food, x\n" +
+        "2025-01-02,1.00,expense,Food\n2025-01-03,2.00,expense,Rent",
+    );
+    const { good } = mapImportRows(records, { ...setup, hasHeader: false });
+    // Any text-to-text function: hashed keys are the plain keys, each passed through it.
+    const hash = (key: string) => `h(${key.length}:${key})`;
+    expect(importKeys(good, hash)).toEqual(importKeys(good).map(hash));
+    expect(importKeys(good).map((key) => key.slice(-2))).toEqual(["#0", "#1", "#0", "#2", "#0"]);
+    const lineKeys = importLineKeys(records, good);
+    expect(importLineKeys(records, good, hash)).toEqual(lineKeys.map(hash));
+    expect(lineKeys.map((key) => key.slice(-2))).toEqual(["#0", "#0", "#0", "#1", "#0"]);
   });
 });
 

@@ -4,6 +4,7 @@ import { isDateInRange, isIsoDate } from "./dates.ts";
 import type { Language } from "./i18n.ts";
 import { maxAmountCents } from "./schemas/transactions.schema.ts";
 import { describeBankText } from "./statement-files/descriptions.ts";
+import { rowsPerStep, runSteps, type Steps } from "./steps.ts";
 import type { ValidationKey } from "./validation.ts";
 
 /**
@@ -86,23 +87,52 @@ function guessDelimiter(text: string): string | undefined {
  * as often) unless given, empty lines left out.
  */
 export function parseCsv(text: string, options: { delimiter?: string } = {}): ParsedCsv {
+  return runSteps(parseCsvSteps(text, options));
+}
+
+/** A large file is read this many characters at a time (`parseCsvSteps`). */
+const csvChunkCharacters = 128 * 1024;
+
+/** `parseCsv` in steps: one step per `csvChunkCharacters` of text. */
+export function* parseCsvSteps(
+  text: string,
+  options: { delimiter?: string } = {},
+): Steps<ParsedCsv> {
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const delimiter = options.delimiter ?? guessDelimiter(clean);
-  const result = Papa.parse<string[]>(clean, {
+  const records: CsvRecord[] = [];
+  let line = 1;
+  let found = "";
+  let parser: Papa.Parser | undefined;
+  let done = false;
+  // Papa Parse hands a string over chunk by chunk and carries a row that spans two chunks; each
+  // chunk pauses it until the next step resumes it.
+  Papa.parse<string[]>(clean, {
     delimiter: delimiter ?? "",
     delimitersToGuess: [...candidateDelimiters],
     skipEmptyLines: false,
+    chunkSize: csvChunkCharacters,
+    chunk(result: Papa.ParseResult<string[]>, chunkParser: Papa.Parser) {
+      found ||= result.meta.delimiter;
+      for (const cells of result.data) {
+        const isEmpty = cells.every((cell) => cell.trim() === "");
+        if (!isEmpty) records.push({ line, cells });
+        let breaks = 0;
+        for (const cell of cells) breaks += (cell.match(/\r\n|\r|\n/g) ?? []).length;
+        line += 1 + breaks;
+      }
+      parser = chunkParser;
+      chunkParser.pause();
+    },
+    complete() {
+      done = true;
+    },
   });
-  const records: CsvRecord[] = [];
-  let line = 1;
-  for (const cells of result.data) {
-    const isEmpty = cells.every((cell) => cell.trim() === "");
-    if (!isEmpty) records.push({ line, cells });
-    let breaks = 0;
-    for (const cell of cells) breaks += (cell.match(/\r\n|\r|\n/g) ?? []).length;
-    line += 1 + breaks;
+  while (!done && parser) {
+    yield;
+    parser.resume();
   }
-  return { delimiter: result.meta.delimiter || ",", records };
+  return { delimiter: found || ",", records };
 }
 
 export const dateFormats = [
@@ -515,6 +545,15 @@ export function mapImportRows(
   setup: ImportSetup,
   context: { categoryKinds?: CategoryKinds } = {},
 ): { good: ImportRow[]; bad: BadRow[] } {
+  return runSteps(mapImportRowSteps(records, setup, context));
+}
+
+/** `mapImportRows` in steps of `rowsPerStep` rows. */
+export function* mapImportRowSteps(
+  records: readonly CsvRecord[],
+  setup: ImportSetup,
+  context: { categoryKinds?: CategoryKinds } = {},
+): Steps<{ good: ImportRow[]; bad: BadRow[] }> {
   const good: ImportRow[] = [];
   const bad: BadRow[] = [];
   const { columns } = setup;
@@ -526,7 +565,9 @@ export function mapImportRows(
   );
   /** Good rows whose category came from the file's category column. */
   const named = new Set<ImportRow>();
+  let step = 0;
   for (const { line, cells } of tableRows(records, setup)) {
+    if (++step % rowsPerStep === 0) yield;
     const errors: ValidationKey[] = [];
     const dateText = cell(cells, columns.date);
     const occurredOn = dateText === "" ? null : parseDate(dateText, setup.dateFormat);
@@ -649,12 +690,22 @@ export function mapImportRows(
  * is the same entry, and two rows alike in everything but their references are both kept. A row
  * without one is known by its normalised fields. Either way with its place among rows of the same
  * key in the file ("#0", "#1", ...), so two equal rows are both imported but the same file again
- * adds nothing. The server hashes them.
+ * adds nothing. The server hashes them (`hash`: see `numberedKeys`).
  */
-export function importKeys(rows: readonly ImportRow[]): string[] {
-  const seen = new Map<string, number>();
-  return rows.map((row) => {
-    const key = row.reference
+export function importKeys(
+  rows: readonly ImportRow[],
+  hash: (key: string) => string = same,
+): string[] {
+  return runSteps(importKeySteps(rows, hash));
+}
+
+/** `importKeys` in steps of `rowsPerStep` rows. */
+export function importKeySteps(
+  rows: readonly ImportRow[],
+  hash: (key: string) => string = same,
+): Steps<string[]> {
+  return numberedKeys(rows, hash, (row) =>
+    row.reference
       ? ["ref", row.reference, row.occurredOn, row.amountCents].join("|")
       : [
           row.occurredOn,
@@ -663,11 +714,34 @@ export function importKeys(rows: readonly ImportRow[]): string[] {
           row.category.toLowerCase(),
           row.merchant ?? "",
           row.notes ?? "",
-        ].join("|");
-    const n = seen.get(key) ?? 0;
-    seen.set(key, n + 1);
-    return `${key}#${n}`;
-  });
+        ].join("|"),
+  );
+}
+
+const same = (key: string) => key;
+
+/**
+ * Each row's key with its place among the rows of the same key ("#0", "#1", ...), passed through
+ * `hash`. The rows are told apart by their first key (`…#0`) as hashed, so no key's text is kept
+ * past its own row: 100,000 keys of a bank's long descriptions are some 30 MB of text, their
+ * hashes a fifth of that (the server's import worker keeps only the hashes).
+ */
+function* numberedKeys<T>(
+  rows: readonly T[],
+  hash: (key: string) => string,
+  keyOf: (row: T) => string,
+): Steps<string[]> {
+  const seen = new Map<string, number>();
+  const keys: string[] = [];
+  for (const row of rows) {
+    if ((keys.length + 1) % rowsPerStep === 0) yield;
+    const key = keyOf(row);
+    const first = hash(`${key}#0`);
+    const n = seen.get(first);
+    seen.set(first, (n ?? 0) + 1);
+    keys.push(n === undefined ? first : hash(`${key}#${n}`));
+  }
+  return keys;
 }
 
 /**
@@ -679,16 +753,22 @@ export function importKeys(rows: readonly ImportRow[]): string[] {
 export function importLineKeys(
   records: readonly CsvRecord[],
   rows: readonly Pick<ImportRow, "line">[],
+  hash: (key: string) => string = same,
 ): string[] {
+  return runSteps(importLineKeySteps(records, rows, hash));
+}
+
+/** `importLineKeys` in steps of `rowsPerStep` rows. */
+export function importLineKeySteps(
+  records: readonly CsvRecord[],
+  rows: readonly Pick<ImportRow, "line">[],
+  hash: (key: string) => string = same,
+): Steps<string[]> {
   const cellsOf = new Map(records.map((record) => [record.line, record.cells]));
-  const seen = new Map<string, number>();
-  return rows.map((row) => {
+  return numberedKeys(rows, hash, (row) => {
     const cells = (cellsOf.get(row.line) ?? []).map((cell) => cell.trim());
     while (cells.length > 0 && cells.at(-1) === "") cells.pop();
-    const key = cells.join("\u001f");
-    const n = seen.get(key) ?? 0;
-    seen.set(key, n + 1);
-    return `line:${key}#${n}`;
+    return `line:${cells.join("\u001f")}`;
   });
 }
 

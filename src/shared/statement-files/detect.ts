@@ -1,4 +1,5 @@
-import { parseCsv, type CsvRecord } from "../csv-import.ts";
+import { parseCsvSteps, type CsvRecord } from "../csv-import.ts";
+import { runSteps, type Steps } from "../steps.ts";
 import type { ValidationKey } from "../validation.ts";
 import { isCamt, readCamt } from "./camt053.ts";
 import { isMt940, readMt940 } from "./mt940.ts";
@@ -42,8 +43,16 @@ const readers: Record<
 > = { ofx: readOfx, camt053: readCamt, mt940: readMt940 };
 
 export function readImportFile(text: string): ImportFile {
+  return runSteps(readImportFileSteps(text));
+}
+
+/**
+ * `readImportFile` in steps: a CSV file a chunk at a time (`parseCsvSteps`); a statement file is
+ * read in one step (a bank's statement of a year is a few thousand transactions).
+ */
+export function* readImportFileSteps(text: string): Steps<ImportFile> {
   const format = detectStatementFormat(text);
-  if (!format) return { ok: true, format: "csv", records: parseCsv(text).records };
+  if (!format) return { ok: true, format: "csv", records: (yield* parseCsvSteps(text)).records };
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const read = readers[format](clean);
   if (!read.ok) return { ok: false, format, key: invalidKey[format] };

@@ -1,28 +1,26 @@
 import { hash as digest } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { cooperatively } from "#server/lib/cooperative.ts";
 import {
   amountColumnProblem,
-  importKeys,
-  importLineKeys,
-  mapImportRows,
+  importKeySteps,
+  importLineKeySteps,
+  mapImportRowSteps,
   tableRows,
   type BadRow,
   type CategoryKinds,
   type ImportRow,
   type ImportSetup,
 } from "#shared/csv-import.ts";
-import { readImportFile } from "#shared/statement-files/detect.ts";
+import { readImportFileSteps } from "#shared/statement-files/detect.ts";
+import type { Steps } from "#shared/steps.ts";
 import type { ValidationKey } from "#shared/validation.ts";
-import { unpackPrepared, type PackedImport } from "./import-transfer.ts";
 
 /**
- * The CPU half of an import: parse the file (CSV, or a statement file: decision 036), check its columns, map its rows to entries and hash
- * each row's identity. For a large file (over `workerFromBytes`) it runs in a worker thread
- * (`import-worker.ts`), so the server keeps answering everyone else while 100,000 rows are read;
- * a small file is read in place (a worker's start costs more than the file).
+ * The CPU half of an import: parse the file (CSV, or a statement file: decision 036), check its
+ * columns, map its rows to entries and hash each row's identity. It runs on the server's thread
+ * a few milliseconds at a time (`cooperatively`, decision 048): the server keeps answering
+ * everyone else while 100,000 rows are read, and the rows are made once, in the server's own
+ * memory, where the import's statements read them.
  */
 export type PreparedImport =
   | { ok: false; field: "text" | "setup.columns"; key: ValidationKey }
@@ -35,21 +33,18 @@ export type PrepareInput = {
   maxRows: number;
 };
 
-/** Files from this size are read in a worker thread (about 2,000 rows of a bank's export). */
-export const workerFromBytes = 200_000;
-
 const hash = (key: string) => digest("sha256", key, "hex");
 
-export function prepareImportHere(input: PrepareInput): PreparedImport {
+export function* prepareImportSteps(input: PrepareInput): Steps<PreparedImport> {
   const { setup } = input;
   // A bank's statement file (OFX, CAMT.053, MT940) is known by its content, as in the preview.
-  const file = readImportFile(input.text);
+  const file = yield* readImportFileSteps(input.text);
   if (!file.ok) return { ok: false, field: "text", key: file.key };
   const { records } = file;
   const dataRows = tableRows(records, setup).length;
   if (dataRows <= 0) return { ok: false, field: "text", key: "csvEmpty" };
   if (dataRows > input.maxRows) return { ok: false, field: "text", key: "csvTooLarge" };
-  const width = Math.max(...records.map((record) => record.cells.length));
+  const width = records.reduce((widest, record) => Math.max(widest, record.cells.length), 0);
   const { date, amount, credit } = setup.columns;
   if (
     date >= width ||
@@ -60,78 +55,16 @@ export function prepareImportHere(input: PrepareInput): PreparedImport {
   // Never silently wrong: account or card numbers are not amounts, whatever the preview sent.
   const problem = amountColumnProblem(records, setup);
   if (problem) return { ok: false, field: "setup.columns", key: problem };
-  const { good, bad } = mapImportRows(records, setup, { categoryKinds: input.categoryKinds });
-  return {
-    ok: true,
-    good,
-    bad,
-    keys: importKeys(good).map(hash),
-    lineKeys: importLineKeys(records, good).map(hash),
-  };
-}
-
-const tsxEntry = new URL("./import-worker.mjs", import.meta.url);
-let workerEntry: Promise<URL> | undefined;
-
-/**
- * The worker's code as one plain ES module, bundled by esbuild once per process into
- * node_modules/.cache/hearth (named by its content; the packages it imports are loaded from
- * node_modules as usual). A worker that loads TypeScript through tsx spent about 750 ms starting
- * (its own loader thread compiling every file) before reading the first row; this one starts in
- * a fraction of that. Where that folder cannot be written, the tsx entry is used.
- */
-export function bundledWorker(): Promise<URL> {
-  workerEntry ??= (async () => {
-    const { build } = await import("esbuild");
-    const root = fileURLToPath(new URL("../../../../", import.meta.url));
-    const result = await build({
-      entryPoints: [fileURLToPath(new URL("./import-worker.ts", import.meta.url))],
-      absWorkingDir: root,
-      bundle: true,
-      packages: "external",
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      write: false,
-      logLevel: "silent",
-    });
-    const code = result.outputFiles[0]?.text;
-    if (!code) throw new Error("esbuild wrote no worker.");
-    const folder = join(root, "node_modules", ".cache", "hearth");
-    const file = join(folder, `import-worker-${digest("sha256", code, "hex").slice(0, 16)}.mjs`);
-    if (!existsSync(file)) {
-      mkdirSync(folder, { recursive: true });
-      // Written beside and renamed: another Hearth on this folder never reads half a file.
-      const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, code);
-      renameSync(partial, file);
-    }
-    return pathToFileURL(file);
-  })().catch(() => tsxEntry);
-  return workerEntry;
-}
-
-export async function prepareImport(input: PrepareInput): Promise<PreparedImport> {
-  if (input.text.length < workerFromBytes) return prepareImportHere(input);
-  const entry = await bundledWorker();
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(entry, { workerData: input });
-    let answered = false;
-    worker.once("message", (packed: PackedImport) => {
-      answered = true;
-      void worker.terminate();
-      try {
-        resolve(unpackPrepared(packed));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    worker.once("error", (error) => {
-      answered = true;
-      reject(error);
-    });
-    worker.once("exit", (code) => {
-      if (!answered) reject(new Error(`The import's worker stopped (exit code ${code}).`));
-    });
+  const { good, bad } = yield* mapImportRowSteps(records, setup, {
+    categoryKinds: input.categoryKinds,
   });
+  // Hashed row by row: the keys' own text is never all kept at once.
+  const lineKeys = yield* importLineKeySteps(records, good, hash);
+  const keys = yield* importKeySteps(good, hash);
+  return { ok: true, good, bad, keys, lineKeys };
+}
+
+/** Prepares an import on the server's thread, letting other requests in between its steps. */
+export function prepareImport(input: PrepareInput): Promise<PreparedImport> {
+  return cooperatively(prepareImportSteps(input));
 }

@@ -1,0 +1,81 @@
+import { hash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  amountColumnProblem,
+  importKeys,
+  importLineKeys,
+  mapImportRows,
+  parseCsv,
+} from "#shared/csv-import.ts";
+import { prepareImport } from "./import-prepare.ts";
+
+const setup = {
+  columns: { date: 0, amount: 1, category: 2, merchant: 3, notes: 4 },
+  hasHeader: true,
+  dateFormat: "YYYY-MM-DD",
+  decimal: "dot",
+  kindFrom: "sign",
+  defaultKind: "expense",
+  defaultCategory: null,
+} as const;
+
+/** Rows of every shape: income and expense, empty counterparty and notes, accents, repeats. */
+function file(rows: number): string {
+  const lines = ["date,amount,category,merchant,notes"];
+  for (let i = 0; i < rows; i++) {
+    const income = i % 9 === 0;
+    lines.push(
+      [
+        `2025-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
+        `${income ? "" : "-"}${1 + (i % 500)}.${String(i % 100).padStart(2, "0")}`,
+        income ? "Salaris" : `Café ${i % 5}`,
+        i % 7 === 0 ? "" : `Müller ${i % 11}`,
+        // Every 1,000th row twice: numbered "#0" and "#1".
+        i % 3 === 0 ? "" : `row ${i - (i % 1000 === 1 ? 1 : 0)} of a large file`,
+      ].join(","),
+    );
+  }
+  lines.push("2025-13-01,-1.00,Bad,Shop,a bad date");
+  return lines.join("\n");
+}
+
+const input = (text: string) => ({ text, setup, categoryKinds: new Map(), maxRows: 100_000 });
+const sha256 = (key: string) => hash("sha256", key, "hex");
+
+describe("preparing an import on the server's thread", () => {
+  it("answers what the preview's functions answer, with each key hashed", async () => {
+    const text = file(3_000);
+    const prepared = await prepareImport(input(text));
+    const { records } = parseCsv(text);
+    expect(amountColumnProblem(records, setup)).toBeNull();
+    const { good, bad } = mapImportRows(records, setup, { categoryKinds: new Map() });
+    expect(prepared).toEqual({
+      ok: true,
+      good,
+      bad,
+      keys: importKeys(good).map(sha256),
+      lineKeys: importLineKeys(records, good).map(sha256),
+    });
+    expect(bad).toEqual([{ line: 3_002, errors: ["dateInvalid"] }]);
+    expect(new Set(prepared.ok ? prepared.keys : []).size).toBe(3_000);
+  });
+
+  it("lets the event loop run between its steps while it reads a large file", async () => {
+    // A timer asked for before the preparation: it can only fire if the preparation gives the
+    // thread back (work done in one go would let it fire only afterwards).
+    const text = file(60_000);
+    let turns = 0;
+    const timer = setInterval(() => (turns += 1), 1);
+    const prepared = await prepareImport(input(text)).finally(() => clearInterval(timer));
+    expect(prepared.ok && prepared.good.length).toBe(60_000);
+    expect(turns).toBeGreaterThan(3);
+  });
+
+  it("refuses a file of more rows than allowed before mapping any", async () => {
+    expect(await prepareImport({ ...input(file(50)), maxRows: 49 })).toEqual({
+      ok: false,
+      field: "text",
+      key: "csvTooLarge",
+    });
+  });
+});
