@@ -6,6 +6,7 @@ import { DataDirLockedError, lockDataDir } from "./db/client.ts";
 import { embeddedDatabaseUrl } from "./db/embedded.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { collectWhenIdle } from "./lib/memory.ts";
 import { materializeDue } from "./features/recurring/materialize.ts";
 import { sendNoticeReminders } from "./features/insurance/reminders.ts";
 import { sendDeadlineReminders } from "./features/taxes/reminders.ts";
@@ -13,6 +14,8 @@ import { today } from "#shared/dates.ts";
 
 /** How often recurring occurrences are made and deadline reminders sent (also at start). */
 const recurringEveryMs = 15 * 60_000;
+/** How long no request must arrive before the server collects its garbage. */
+const quietBeforeCollectingMs = 5_000;
 
 /** The Node entry: one process serving the API and the built app. */
 async function main() {
@@ -125,10 +128,16 @@ async function main() {
   void backUp();
   const backupTimer = setInterval(() => void backUp(), 60 * 60_000);
 
+  // The heap's garbage given back once the server has been quiet for a few seconds after work
+  // that grew it (decision 048): a family's server is quiet most of the day.
+  const idle = collectWhenIdle({ idleMs: quietBeforeCollectingMs });
+  server.on("request", () => idle.touch());
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    idle.stop();
     clearInterval(recurringTimer);
     clearInterval(reminderTimer);
     clearInterval(backupTimer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectGarbage } from "./memory.ts";
+import { collectGarbage, collectWhenIdle } from "./memory.ts";
 
 describe("collectGarbage", () => {
   it("collects what nothing refers to any more, at once", () => {
@@ -15,5 +15,52 @@ describe("collectGarbage", () => {
     expect(kept).toHaveLength(0);
     expect(collectGarbage()).toBe(true);
     expect(process.memoryUsage().heapUsed).toBeLessThan(grown - 32 * 1024 * 1024);
+  });
+});
+
+describe("collectWhenIdle", () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("collects once per quiet spell after work that grew the heap, never while busy", async () => {
+    let used = 0;
+    let collections = 0;
+    const idle = collectWhenIdle({
+      idleMs: 300,
+      checkEveryMs: 20,
+      minGrowthBytes: 100,
+      heapUsed: () => used,
+      collect: () => {
+        collections += 1;
+        used = 0;
+      },
+    });
+    try {
+      // Nothing happened yet: no collection.
+      await pause(400);
+      expect(collections).toBe(0);
+      // Busy: a request every 20 ms (far less than the quiet time), the heap growing.
+      for (let i = 0; i < 8; i++) {
+        idle.touch();
+        used += 50;
+        await pause(20);
+      }
+      expect(collections).toBe(0);
+      await pause(600);
+      expect(collections).toBe(1);
+      // Still quiet: not again.
+      await pause(600);
+      expect(collections).toBe(1);
+      // A request that grew the heap too little: no collection after it.
+      idle.touch();
+      used += 10;
+      await pause(600);
+      expect(collections).toBe(1);
+      idle.touch();
+      used += 200;
+      await pause(600);
+      expect(collections).toBe(2);
+    } finally {
+      idle.stop();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { setFlagsFromString } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
 let collector: (() => void) | null | undefined;
@@ -25,4 +25,51 @@ export function collectGarbage(): boolean {
   }
   collector?.();
   return collector !== null;
+}
+
+export type IdleCollector = {
+  /** A request arrived: the server is busy again. */
+  touch(): void;
+  stop(): void;
+};
+
+/**
+ * Collects the garbage once the server has been quiet for `idleMs` after work that grew its heap
+ * by `minGrowthBytes` or more, once per quiet spell. V8 lets a busy server's heap grow to several
+ * times what it uses, and Node gives it no sign of being idle to give the rest back by; a family's
+ * server is quiet most of the day, and no one waits for a collection made then.
+ */
+export function collectWhenIdle({
+  idleMs,
+  checkEveryMs = Math.max(10, Math.floor(idleMs / 5)),
+  minGrowthBytes = 32 * 1024 * 1024,
+  collect = collectGarbage,
+  heapUsed = () => getHeapStatistics().used_heap_size,
+}: {
+  idleMs: number;
+  checkEveryMs?: number;
+  minGrowthBytes?: number;
+  collect?: () => unknown;
+  heapUsed?: () => number;
+}): IdleCollector {
+  let lastTouch = 0;
+  let touched = false;
+  let usedAfterCollection = heapUsed();
+  const timer = setInterval(() => {
+    if (!touched || performance.now() - lastTouch < idleMs) return;
+    touched = false;
+    if (heapUsed() - usedAfterCollection < minGrowthBytes) return;
+    collect();
+    usedAfterCollection = heapUsed();
+  }, checkEveryMs);
+  timer.unref();
+  return {
+    touch() {
+      lastTouch = performance.now();
+      touched = true;
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
 }
