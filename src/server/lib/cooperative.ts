@@ -3,7 +3,8 @@ import type { Steps } from "#shared/steps.ts";
 /** How long the server's thread works on one job's steps before it lets everyone else in. */
 export const sliceMilliseconds = 8;
 
-const others = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets other requests run before going on: waits for the event loop's next turn. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs work written in steps (`shared/steps.ts`) on the server's thread a slice at a time: after
@@ -16,7 +17,7 @@ export async function cooperatively<T>(steps: Steps<T>): Promise<T> {
     const next = steps.next();
     if (next.done) return next.value;
     if (performance.now() - sliceStarted >= sliceMilliseconds) {
-      await others();
+      await yieldToOthers();
       sliceStarted = performance.now();
     }
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { yieldToOthers } from "#server/lib/cooperative.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { members } from "#server/db/schema/households.ts";
@@ -30,9 +31,6 @@ import { hasDeletedImports, insertImportBatch } from "./import-insert.ts";
 import { rememberMapping } from "./import-mappings.ts";
 import { prepareImport } from "./import-prepare.ts";
 import { listTransactionPage } from "../transactions/transaction-query.ts";
-
-/** Lets other requests run between two pieces of a long job. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const exportPageSize = 1000;
 export const importBatchSize = 5000;

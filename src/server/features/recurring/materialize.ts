@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { yieldToOthers } from "#server/lib/cooperative.ts";
 import type { Db, Queryable } from "#server/db/client.ts";
 import {
   recurringRules,
@@ -169,9 +170,6 @@ export async function materializeStep(
   if (shareRows.length > 0) await tx.insert(transactionShares).values(shareRows);
   return { created: made.length, through, more };
 }
-
-/** Hands the event loop back (other requests, /api/health) before the next step. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Makes every due occurrence of one rule, step after step (`materializeStep`), each step in its
