@@ -53,6 +53,7 @@ describeOnEachDatabase("a large CSV import", (database) => {
 
   it("reads the file in steps, inserts every row once in batches, and adds nothing again", async () => {
     const client = home.person.client;
+    const before = Date.now();
     const first = await expectJson<ImportResult>(
       await client.post("/api/imports", { text, setup }),
     );
@@ -81,6 +82,29 @@ describeOnEachDatabase("a large CSV import", (database) => {
     );
     expect(shares?.missing).toBe(0);
     await expectTotalsMatch(db());
+
+    // The rows went in by date (the file's dates go round the year twelve times): each batch,
+    // one transaction with its own `created_at`, holds a stretch of dates none of the others has.
+    const batches = await queryRows<{ first: string; last: string }>(
+      db(),
+      sql`select min(occurred_on)::text as first, max(occurred_on)::text as last
+        from transactions where import_id = ${first.importId}
+        group by created_at order by 1`,
+    );
+    expect(batches).toHaveLength(2);
+    const [earlier, later] = batches;
+    expect(earlier && later && earlier.last <= later.first).toBe(true);
+    // Each entry's id is of version 7, its first 48 bits the millisecond it was made.
+    const [ids] = await queryRows<{ other: number; earliest: string; latest: string }>(
+      db(),
+      sql`select count(*) filter (where substr(id::text, 15, 1) <> '7')::int as other,
+          min(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint)::text as earliest,
+          max(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint)::text as latest
+        from transactions where import_id = ${first.importId}`,
+    );
+    expect(ids?.other).toBe(0);
+    expect(Number(ids?.earliest)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(Number(ids?.latest)).toBeLessThanOrEqual(Date.now() + 1_000);
 
     const again = await expectJson<ImportResult>(
       await client.post("/api/imports", { text, setup }),
