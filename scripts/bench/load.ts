@@ -23,6 +23,8 @@ export type LoadSettings = {
   /** Send exactly this many requests (no warm-up needed). */
   amount?: number;
   untilStopped?: boolean;
+  /** At most this many requests a second over all connections (autocannon's `overallRate`). */
+  overallRate?: number;
 };
 
 export type LoadResult = {
@@ -63,6 +65,7 @@ function run(
         connections: settings.connections,
         ...("amount" in window ? { amount: window.amount } : { duration: window.durationSeconds }),
         headers: settings.headers ?? {},
+        ...(settings.overallRate ? { overallRate: settings.overallRate } : {}),
         // Slow reports under load may take seconds; a timeout would hide them as errors.
         timeout: 60,
       },
