@@ -90,7 +90,9 @@ export async function insertImportBatch(
     tx,
     sql`
       with incoming as (
-        select * from jsonb_to_recordset(${JSON.stringify(batch.rows)}::jsonb) as r(
+        -- json, not jsonb: read once as it is, without first building jsonb's tree of 5,000
+        -- objects (20 instead of 26-36 ms for a batch in psql).
+        select * from json_to_recordset(${JSON.stringify(batch.rows)}::json) as r(
           "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
           "merchant" text, "notes" text, "importHash" text, "importLineHash" text)
       ),
