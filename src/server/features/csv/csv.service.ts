@@ -159,8 +159,9 @@ export type ImportResult = {
  * steps on the server's thread (import-prepare.ts), missing categories are created, rows go in
  * date order in batches of 5,000 rows (each one statement in its own short transaction, two at
  * a time, other requests run in between; import-insert.ts), every row carries the import's id
- * and a hash of its content and place among identical rows, so the same file again adds nothing (counted as duplicates). If a batch
- * fails, the earlier ones are deleted again: all good rows or none. Never silently wrong: an
+ * and a hash of its content and place among identical rows, so the same file again adds
+ * nothing (counted as duplicates). If a batch fails, the earlier ones are deleted again: all
+ * good rows or none. Never silently wrong: an
  * amount column of account or card numbers is refused, and rows in another currency or whose
  * kind disagrees with their category's (the household's categories decide) are bad rows.
  */

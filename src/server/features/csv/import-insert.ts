@@ -31,8 +31,8 @@ export async function hasDeletedImports(db: Pick<Tx, "execute">, householdId: st
  * A UUID of version 7 (RFC 9562): the milliseconds since 1970 in its first 48 bits, random bits
  * after them. An import's entries then go to the end of the entries' and shares' key indexes,
  * not to random places all over them: each batch touches a few pages instead of thousands
- * (scratch import of 100,000 rows into a database of 2,200,000 entries and shares: 7.0–8.8 s →
- * 6.0–6.5 s; 272 → 191 MB of WAL for the bare inserts). PostgreSQL 15 has no uuidv7() (18 has).
+ * (decision 049: 100,000 rows into a database of 2,200,000 entries and shares, 8.5–9.5 s →
+ * 6.7–8.0 s). PostgreSQL 15 has no uuidv7() (18 has).
  */
 const timeOrderedId = sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
     placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
@@ -119,11 +119,11 @@ export async function insertImportBatch(
         from probed p where not p.live_line
       ),
       inserted as (
-        insert into ${transactions} (id, household_id, kind, amount_cents, occurred_on, category_id,
-            merchant, notes, split_mode, paid_by_member_id, received_by_member_id,
+        insert into ${transactions} (id, household_id, kind, amount_cents, occurred_on,
+            category_id, merchant, notes, split_mode, paid_by_member_id, received_by_member_id,
             created_by_member_id, import_hash, import_line_hash, import_id)
-        select ${timeOrderedId}, ${householdId}::uuid, r.kind, r."amountCents", r."occurredOn", r."categoryId",
-            r.merchant, r.notes, 'personal',
+        select ${timeOrderedId}, ${householdId}::uuid, r.kind, r."amountCents", r."occurredOn",
+            r."categoryId", r.merchant, r.notes, 'personal',
             case when r.kind = 'expense' then ${memberId}::uuid end,
             case when r.kind = 'income' then ${memberId}::uuid end,
             ${batch.createdByMemberId}::uuid, r."importHash", r."importLineHash",
