@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { yieldToOthers } from "#server/lib/cooperative.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { yieldToOthers } from "#server/lib/cooperative.ts";
 import { members } from "#server/db/schema/households.ts";
 import { categories, imports, transactions, transactionShares } from "#server/db/schema/money.ts";
 import type { Viewer } from "#server/middleware/session.ts";
@@ -161,9 +161,9 @@ export type ImportResult = {
  * a time, other requests run in between; import-insert.ts), every row carries the import's id
  * and a hash of its content and place among identical rows, so the same file again adds
  * nothing (counted as duplicates). If a batch fails, the earlier ones are deleted again: all
- * good rows or none. Never silently wrong: an
- * amount column of account or card numbers is refused, and rows in another currency or whose
- * kind disagrees with their category's (the household's categories decide) are bad rows.
+ * good rows or none. Never silently wrong: an amount column of account or card numbers is
+ * refused, and rows in another currency or whose kind disagrees with their category's (the
+ * household's categories decide) are bad rows.
  */
 export async function importTransactions(
   db: Db,
@@ -304,16 +304,12 @@ export async function importTransactions(
   }
 }
 
-/** The rows with their places in the file, by date (in the file's order within a day). */
+/** The rows with their places in the file, by date (sort is stable: the file's order in a day). */
 function byDate(rows: readonly ImportRow[]) {
   return rows
     .map((row, index) => ({ row, index }))
-    .sort((a, b) =>
-      a.row.occurredOn < b.row.occurredOn
-        ? -1
-        : a.row.occurredOn > b.row.occurredOn
-          ? 1
-          : a.index - b.index,
+    .sort(({ row: a }, { row: b }) =>
+      a.occurredOn < b.occurredOn ? -1 : a.occurredOn > b.occurredOn ? 1 : 0,
     );
 }
 
