@@ -27,7 +27,7 @@ import { checkMembers, fieldError } from "../transactions/entry-references.ts";
 import { placeImportRows } from "../category-rules/category-rules.service.ts";
 import { matchText } from "#shared/category-rules.ts";
 import { importShape } from "#shared/import-shape.ts";
-import { hasDeletedImports, insertImportBatch } from "./import-insert.ts";
+import { canInsertInBulk, hasDeletedImports, insertImportBatch } from "./import-insert.ts";
 import { rememberMapping } from "./import-mappings.ts";
 import { prepareImport } from "./import-prepare.ts";
 import { listTransactionPage } from "../transactions/transaction-query.ts";
@@ -213,6 +213,7 @@ export async function importTransactions(
       createdCategoryIds,
     );
     const lookAmongDeleted = await hasDeletedImports(db, householdId);
+    const bulk = await canInsertInBulk(db);
     let imported = 0;
     let deletedBefore = 0;
     // The rows go in by date: each batch then adds to a few months' roll-ups and to one stretch
@@ -239,6 +240,7 @@ export async function importTransactions(
           rows,
           reimportDeleted: request.reimportDeleted ?? false,
           lookAmongDeleted,
+          bulk,
         }),
       );
       imported += counts.imported;

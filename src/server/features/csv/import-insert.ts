@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
 import { queryRows } from "#server/db/rows.ts";
-import { imports, transactions, transactionShares } from "#server/db/schema/money.ts";
+import { households, members } from "#server/db/schema/households.ts";
+import { categories, imports, transactions, transactionShares } from "#server/db/schema/money.ts";
 
 export type ImportedEntry = {
   kind: "income" | "expense";
@@ -15,6 +16,15 @@ export type ImportedEntry = {
   importLineHash: string;
 };
 
+/** A batch of an import's rows: whose entries they become, who imports them, and the import. */
+type ImportBatch = {
+  householdId: string;
+  memberId: string;
+  createdByMemberId: string;
+  importId: string;
+  rows: readonly ImportedEntry[];
+};
+
 /** Whether the household has an imported entry that was deleted (one index probe). */
 export async function hasDeletedImports(db: Pick<Tx, "execute">, householdId: string) {
   const rows = await queryRows<{ one: number }>(
@@ -25,6 +35,70 @@ export async function hasDeletedImports(db: Pick<Tx, "execute">, householdId: st
       limit 1`,
   );
   return rows.length > 0;
+}
+
+/**
+ * The triggers and foreign keys of the tables an import's batch writes (not PostgreSQL's own
+ * triggers behind the keys) that a batch in bulk stands in for itself (decision 050): the
+ * roll-ups (decision 028) and the household's version (decision 045) it adds in its statement,
+ * the keys it checks and locks once per batch. A table with any other trigger or key (a later
+ * migration's, an operator's audit trigger) is written the ordinary way until the bulk statement
+ * knows it too.
+ */
+const bulkTriggers = [
+  "monthly_totals.household_version_after_delete",
+  "monthly_totals.household_version_after_insert",
+  "monthly_totals.household_version_after_update",
+  "transaction_shares.household_version_after_delete",
+  "transaction_shares.household_version_after_insert",
+  "transaction_shares.household_version_after_update",
+  "transaction_shares.monthly_totals_after_delete",
+  "transaction_shares.monthly_totals_after_insert",
+  "transaction_shares.monthly_totals_after_update",
+  "transactions.household_version_after_delete",
+  "transactions.household_version_after_insert",
+  "transactions.household_version_after_update",
+  "transactions.monthly_totals_after_insert",
+  "transactions.monthly_totals_after_update",
+  "transactions.monthly_totals_before_delete",
+].join(",");
+const bulkKeys = [
+  "monthly_totals.monthly_totals_household_id_households_id_fk",
+  "transaction_shares.transaction_shares_household_id_households_id_fk",
+  "transaction_shares.transaction_shares_member_id_members_id_fk",
+  "transaction_shares.transaction_shares_transaction_id_transactions_id_fk",
+  "transactions.transactions_category_id_categories_id_fk",
+  "transactions.transactions_created_by_member_id_members_id_fk",
+  "transactions.transactions_household_id_households_id_fk",
+  "transactions.transactions_import_id_imports_id_fk",
+  "transactions.transactions_paid_by_member_id_members_id_fk",
+  "transactions.transactions_received_by_member_id_members_id_fk",
+  "transactions.transactions_recurring_rule_id_recurring_rules_id_fk",
+].join(",");
+
+/**
+ * Whether an import's batches may go in bulk (decision 050): the database's role may switch
+ * `session_replication_role` (a superuser, as the embedded database's role and a PostgreSQL
+ * server's `postgres` are, or a role granted `SET` on it), and the tables have exactly the
+ * triggers and keys the bulk statement stands in for. One query per import.
+ */
+export async function canInsertInBulk(db: Pick<Tx, "execute">): Promise<boolean> {
+  const [answer] = await queryRows<{ allowed: boolean; triggers: string; keys: string }>(
+    db,
+    sql`
+      with watched(name) as (values ('transactions'), ('transaction_shares'), ('monthly_totals'))
+      select has_parameter_privilege('session_replication_role', 'SET') as allowed,
+        (select coalesce(string_agg(c.relname || '.' || t.tgname, ','
+            order by c.relname || '.' || t.tgname collate "C"), '')
+          from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where c.oid = any(select to_regclass(name) from watched) and not t.tgisinternal
+            and t.tgenabled <> 'D') as triggers,
+        (select coalesce(string_agg(c.relname || '.' || k.conname, ','
+            order by c.relname || '.' || k.conname collate "C"), '')
+          from pg_constraint k join pg_class c on c.oid = k.conrelid
+          where c.oid = any(select to_regclass(name) from watched) and k.contype = 'f') as keys`,
+  );
+  return answer?.allowed === true && answer.triggers === bulkTriggers && answer.keys === bulkKeys;
 }
 
 /**
@@ -49,12 +123,7 @@ const timeOrderedId = sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uu
  */
 export async function insertImportBatch(
   tx: Tx,
-  batch: {
-    householdId: string;
-    memberId: string;
-    createdByMemberId: string;
-    importId: string;
-    rows: readonly ImportedEntry[];
+  batch: ImportBatch & {
     /** Rows whose entry was deleted by hand go in again (asked for on purpose). */
     reimportDeleted?: boolean;
     /**
@@ -62,9 +131,17 @@ export async function insertImportBatch(
      * none (`hasDeletedImports`), the two lookups per row are left out of the statement.
      */
     lookAmongDeleted?: boolean;
+    /**
+     * In bulk (`canInsertInBulk`, decision 050): the rows the entries point at are checked and
+     * locked once for the batch instead of by ten foreign-key checks per entry and share, and
+     * the roll-ups and the household's version are added by the statement itself.
+     */
+    bulk?: boolean;
   },
 ): Promise<{ imported: number; deletedBefore: number }> {
   const { householdId, memberId } = batch;
+  const bulk = batch.bulk === true;
+  if (bulk) await lockReferences(tx, batch);
   // The statement's estimated cost is high enough for PostgreSQL's JIT, whose compiling costs
   // more than it saves on a few thousand rows.
   await tx.execute(sql`set local jit = off`);
@@ -131,19 +208,85 @@ export async function insertImportBatch(
           from marked r
           where ${batch.reimportDeleted ? sql`true` : sql`not r.deleted_before`}
         on conflict do nothing
-        returning id, amount_cents
+        returning id, amount_cents, occurred_on, category_id, kind
       ),
       shares as (
         insert into ${transactionShares} (transaction_id, household_id, member_id, amount_cents)
         select id, ${householdId}::uuid, ${memberId}::uuid, amount_cents from inserted
-        returning 1 as one
-      )
-      select (select count(*) from shares) as imported,
+        returning transaction_id, member_id, amount_cents
+      )${
+        bulk
+          ? sql`,
+      -- In bulk the roll-up triggers do not fire: the statement adds what they would have, the
+      -- entries' rows (no member) and the shares' rows in one call, in the one order of
+      -- decision 028.
+      rolled as (
+        select hearth_add_monthly_totals(array_agg(${householdId}::uuid),
+            array_agg(date_trunc('month', d.occurred_on)::date), array_agg(d.member_id),
+            array_agg(d.category_id), array_agg(d.kind), array_agg(d.amount_cents), array_agg(1))
+          from (
+            select i.occurred_on, null::uuid as member_id, i.category_id, i.kind, i.amount_cents
+              from inserted i
+            union all
+            select i.occurred_on, s.member_id, i.category_id, i.kind, s.amount_cents
+              from shares s join inserted i on i.id = s.transaction_id
+          ) d
+      )`
+          : sql``
+      }
+      select (select count(*) from shares) as imported,${bulk ? sql` (select count(*) from rolled) as rolled,` : sql``}
         ${batch.reimportDeleted ? sql`0` : sql`(select count(*) from marked where deleted_before)`}
           as deleted_before`,
   );
-  return {
-    imported: Number(counts?.imported ?? 0),
-    deletedBefore: Number(counts?.deleted_before ?? 0),
-  };
+  const imported = Number(counts?.imported ?? 0);
+  if (bulk) {
+    // Back to the ordinary role before anything else, so the version's deferred trigger is
+    // queued (and fires at commit) as every other write's is.
+    await tx.execute(sql`set local session_replication_role = origin`);
+    if (imported > 0)
+      await tx.execute(sql`select hearth_touch_households(array[${householdId}::uuid])`);
+  }
+  return { imported, deletedBefore: Number(counts?.deleted_before ?? 0) };
+}
+
+/**
+ * What the foreign keys of a batch's entries and shares check, once for the batch: the
+ * household, the two people, the categories and the import exist, each locked `for key share`
+ * (as every key check locks it) until the batch commits, so none can be deleted meanwhile.
+ * Throws when one is gone, as a key check would. Then switches the transaction's triggers off:
+ * `session_replication_role = replica` leaves PostgreSQL's key checks and Hearth's own triggers
+ * out, for this transaction only (`set local`).
+ */
+async function lockReferences(tx: Tx, batch: ImportBatch) {
+  const people = [...new Set([batch.memberId, batch.createdByMemberId])];
+  const categoryIds = [
+    ...new Set(batch.rows.flatMap((row) => (row.categoryId ? [row.categoryId] : []))),
+  ];
+  const [found] = await queryRows<{
+    households: number;
+    people: number;
+    categories: number;
+    imports: number;
+  }>(
+    tx,
+    sql`
+      with h as (select id from ${households} where id = ${batch.householdId}::uuid for key share),
+        p as (select id from ${members} where id = any(${sql.param(people)}::uuid[]) for key share),
+        c as (select id from ${categories} where id = any(${sql.param(categoryIds)}::uuid[])
+          for key share),
+        i as (select id from ${imports} where id = ${batch.importId}::uuid for key share)
+      select (select count(*) from h)::int as households, (select count(*) from p)::int as people,
+        (select count(*) from c)::int as categories, (select count(*) from i)::int as imports`,
+  );
+  if (
+    found?.households !== 1 ||
+    found.people !== people.length ||
+    found.categories !== categoryIds.length ||
+    found.imports !== 1
+  ) {
+    throw new Error(
+      "An import's batch points at a household, person, category or import that is not there.",
+    );
+  }
+  await tx.execute(sql`set local session_replication_role = replica`);
 }
