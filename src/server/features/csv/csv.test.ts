@@ -363,11 +363,12 @@ describeOnEachDatabase("csv import and export", (database) => {
       }),
     );
     expect(result.imported).toBe(2100);
-    // A large import leaves the planner's statistics fresh: the entries were analysed just now.
+    // A large import leaves the planner's statistics fresh: entries and shares analysed just now.
     const analysed = async () => {
       const { rows } = (await db().execute(
-        sql`select coalesce(last_analyze > now() - interval '1 minute', false) as analysed
-            from pg_stat_user_tables where relname = 'transaction_shares'`,
+        sql`select coalesce(bool_and(last_analyze > now() - interval '1 minute'), false)
+              and count(*) = 2 as analysed
+            from pg_stat_user_tables where relname in ('transactions', 'transaction_shares')`,
       )) as { rows: { analysed: boolean }[] };
       return rows[0]?.analysed;
     };
