@@ -932,8 +932,11 @@ export async function seedBench(
   };
 }
 
-/** The import case's file: `rows` entries over 5 years as a bank's CSV, and its column set-up. */
-export function benchCsv(rows: number): { text: string; setup: Record<string, unknown> } {
+/**
+ * The import case's file: `rows` entries over 5 years as a bank's CSV, and its column set-up.
+ * Files of later runs (`run` 1, 2, …) hold other rows: none of them is already there.
+ */
+export function benchCsv(rows: number, run = 0): { text: string; setup: Record<string, unknown> } {
   const lines = ["date,amount,category,merchant,notes"];
   for (let i = 0; i < rows; i++) {
     const income = random() < 0.08;
@@ -943,7 +946,7 @@ export function benchCsv(rows: number): { text: string; setup: Record<string, un
     const amount = `${income ? "" : "-"}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
     const category = income ? pick(extraIncomeNames) : pick(extraExpenseNames);
     lines.push(
-      `${isoDaysAgo(Math.floor(random() * 5 * 365))},${amount},${category},${pick(merchants)},import ${i}`,
+      `${isoDaysAgo(Math.floor(random() * 5 * 365))},${amount},${category},${pick(merchants)},import ${run > 0 ? `${run}.` : ""}${i}`,
     );
   }
   return {
