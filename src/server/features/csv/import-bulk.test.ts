@@ -89,12 +89,18 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
     );
   }
 
-  async function importBatch(home: EntriesHousehold, rows: ImportedEntry[], bulk: boolean) {
-    const importId = await newImport(home);
+  /** One batch in its own transaction, of a new import unless `other` names another. */
+  async function importBatch(
+    home: EntriesHousehold,
+    rows: ImportedEntry[],
+    bulk: boolean,
+    other: { memberId?: string; importId?: string } = {},
+  ) {
+    const importId = other.importId ?? (await newImport(home));
     return db().transaction((tx) =>
       insertImportBatch(tx, {
         householdId: home.householdId,
-        memberId: home.memberId,
+        memberId: other.memberId ?? home.memberId,
         createdByMemberId: home.memberId,
         importId,
         rows,
@@ -102,6 +108,12 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
       }),
     );
   }
+
+  const entryCount = (home: EntriesHousehold) =>
+    queryRows<{ count: number }>(
+      db(),
+      sql`select count(*)::int as count from transactions where household_id = ${home.householdId}`,
+    );
 
   it("is used on the schema as migrated, with the role the tests run as", async () => {
     expect(await canInsertInBulk(db())).toBe(true);
@@ -137,10 +149,7 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
 
   it("refuses a batch that points at a category, person or import that is not there", async () => {
     const rows = (await rowsFor(bulkHome, "gone")).slice(0, 10);
-    const countBefore = await queryRows<{ count: number }>(
-      db(),
-      sql`select count(*)::int as count from transactions where household_id = ${bulkHome.householdId}`,
-    );
+    const countBefore = await entryCount(bulkHome);
     // A category that is not there, on one row of ten.
     const changed = rows.map((row, index) =>
       index === 3 ? { ...row, categoryId: randomUUID() } : row,
@@ -152,34 +161,11 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
     const importId = await newImport(bulkHome);
     for (const bulk of [true, false]) {
       await expect(
-        db().transaction((tx) =>
-          insertImportBatch(tx, {
-            householdId: bulkHome.householdId,
-            memberId: randomUUID(),
-            createdByMemberId: bulkHome.memberId,
-            importId,
-            rows,
-            bulk,
-          }),
-        ),
+        importBatch(bulkHome, rows, bulk, { memberId: randomUUID(), importId }),
       ).rejects.toThrow();
-      await expect(
-        db().transaction((tx) =>
-          insertImportBatch(tx, {
-            householdId: bulkHome.householdId,
-            memberId: bulkHome.memberId,
-            createdByMemberId: bulkHome.memberId,
-            importId: randomUUID(),
-            rows,
-            bulk,
-          }),
-        ),
-      ).rejects.toThrow();
+      await expect(importBatch(bulkHome, rows, bulk, { importId: randomUUID() })).rejects.toThrow();
     }
-    const countAfter = await queryRows<{ count: number }>(
-      db(),
-      sql`select count(*)::int as count from transactions where household_id = ${bulkHome.householdId}`,
-    );
+    const countAfter = await entryCount(bulkHome);
     expect(countAfter).toEqual(countBefore);
     await expectTotalsMatch(db());
   });

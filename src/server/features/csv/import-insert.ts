@@ -141,7 +141,11 @@ export async function insertImportBatch(
 ): Promise<{ imported: number; deletedBefore: number }> {
   const { householdId, memberId } = batch;
   const bulk = batch.bulk === true;
-  if (bulk) await lockReferences(tx, batch);
+  if (bulk) {
+    await lockReferences(tx, batch);
+    // Per-row key checks and Hearth's triggers off, for this transaction only.
+    await tx.execute(sql`set local session_replication_role = replica`);
+  }
   // The statement's estimated cost is high enough for PostgreSQL's JIT, whose compiling costs
   // more than it saves on a few thousand rows.
   await tx.execute(sql`set local jit = off`);
@@ -253,9 +257,7 @@ export async function insertImportBatch(
  * What the foreign keys of a batch's entries and shares check, once for the batch: the
  * household, the two people, the categories and the import exist, each locked `for key share`
  * (as every key check locks it) until the batch commits, so none can be deleted meanwhile.
- * Throws when one is gone, as a key check would. Then switches the transaction's triggers off:
- * `session_replication_role = replica` leaves PostgreSQL's key checks and Hearth's own triggers
- * out, for this transaction only (`set local`).
+ * Throws when one is gone, as a key check would.
  */
 async function lockReferences(tx: Tx, batch: ImportBatch) {
   const people = [...new Set([batch.memberId, batch.createdByMemberId])];
@@ -288,5 +290,4 @@ async function lockReferences(tx: Tx, batch: ImportBatch) {
       "An import's batch points at a household, person, category or import that is not there.",
     );
   }
-  await tx.execute(sql`set local session_replication_role = replica`);
 }
