@@ -210,14 +210,17 @@ export const transactions = pgTable(
       onDelete: "set null",
     }),
     recurringDate: date("recurring_date", { mode: "string" }),
-    /** The hash of an imported CSV row (with its place among identical rows of its file). */
-    importHash: text("import_hash"),
+    /**
+     * The hash of an imported CSV row (with its place among identical rows of its file): the
+     * first 128 bits of its SHA-256, kept as a uuid (decision 051).
+     */
+    importHash: uuid("import_hash"),
     /**
      * The hash of the row's own cells as the file wrote them (with its place among identical
      * lines), whatever the mapping: the same file again adds nothing after the mapping changed
-     * (decision 031). Null on entries imported before it was kept.
+     * (decision 031). Null on entries imported before it was kept. A uuid as `importHash` is.
      */
-    importLineHash: text("import_line_hash"),
+    importLineHash: uuid("import_line_hash"),
     /**
      * The import that created the row: a failed import takes back its batches, an undone one
      * soft-deletes them (decision 031).

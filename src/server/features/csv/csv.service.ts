@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { yieldToOthers } from "#server/lib/cooperative.ts";
+import { sqlState, uniqueViolation } from "#server/db/sql-state.ts";
 import { members } from "#server/db/schema/households.ts";
 import { categories, imports, transactions, transactionShares } from "#server/db/schema/money.ts";
 import type { Viewer } from "#server/middleware/session.ts";
@@ -231,18 +232,27 @@ export async function importTransactions(
         importHash: keys[index] ?? "",
         importLineHash: lineKeys[index] ?? "",
       }));
-      const counts = await db.transaction((tx) =>
-        insertImportBatch(tx, {
-          householdId,
-          memberId,
-          createdByMemberId: viewer.memberId,
-          importId,
-          rows,
-          reimportDeleted: request.reimportDeleted ?? false,
-          lookAmongDeleted,
-          bulk,
-        }),
-      );
+      const insert = (onConflict: boolean) =>
+        db.transaction((tx) =>
+          insertImportBatch(tx, {
+            householdId,
+            memberId,
+            createdByMemberId: viewer.memberId,
+            importId,
+            rows,
+            reimportDeleted: request.reimportDeleted ?? false,
+            lookAmongDeleted,
+            bulk,
+            onConflict,
+          }),
+        );
+      // Rows the household has live are left out by the statement's own look-ups; only another
+      // import of the same rows at the same moment can still put one in first. The batch then
+      // fails whole on the unique index and goes again, skipping what conflicts.
+      const counts = await insert(false).catch((error: unknown) => {
+        if (sqlState(error) === uniqueViolation) return insert(true);
+        throw error;
+      });
       imported += counts.imported;
       deletedBefore += counts.deletedBefore;
     };

@@ -9,6 +9,7 @@ import { expectTotalsMatch } from "#test/monthly-totals.ts";
 import { useTestApp } from "#test/test-app.ts";
 import { entriesHousehold, type EntriesHousehold } from "../transactions/entries-test-household.ts";
 import { canInsertInBulk, insertImportBatch, type ImportedEntry } from "./import-insert.ts";
+import { importHash } from "./import-prepare.ts";
 
 /**
  * Decision 050: an import's batch in bulk (foreign keys checked and locked once for the batch,
@@ -48,8 +49,8 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
         categoryId: i % 5 === 0 ? null : (pool[i % pool.length]?.id ?? null),
         merchant: `Shop ${i % 17}`,
         notes: `row ${i}`,
-        importHash: `${tag}-hash-${i}`,
-        importLineHash: `${tag}-line-${i}`,
+        importHash: importHash(`${tag}-hash-${i}`),
+        importLineHash: importHash(`${tag}-line-${i}`),
       };
     });
   }

@@ -10,6 +10,7 @@ import { getTableName } from "drizzle-orm";
 import { exportSources, type ExportColumn, type ExportSource } from "./export-sources.ts";
 import { exportFormat, exportFormatVersion } from "./export.service.ts";
 import type { RestoreMessages } from "./restore-messages.ts";
+import { sqlState } from "#server/db/sql-state.ts";
 
 /**
  * Restoring a household from its JSON export (docs/export-format.md, decision 033): the
@@ -287,17 +288,6 @@ export function planRestore(
     tables,
     probes,
   };
-}
-
-/** A PostgreSQL error's SQLSTATE, from the error or what it wraps. */
-function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** Tables whose rows mean a household already holds data (categories are replaced instead). */
