@@ -64,9 +64,12 @@ export function restoredId(exportedHouseholdId: string, table: string, oldId: st
   hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
   const tail = hash.subarray(8, 16).toString("hex");
   const head = oldId.toLowerCase().replaceAll("-", "").slice(0, 16);
-  const hex = head + tail;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidOfHex(head + tail);
 }
+
+/** 32 hexadecimal digits written as a uuid. */
+const uuidOfHex = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 
 function isValidDay(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -102,6 +105,26 @@ function fitsType(type: string, value: unknown): boolean {
     return typeof value === "number" && Number.isFinite(value);
   if (type === "jsonb" || type === "json") return true;
   return typeof value === "string" && value.length <= 100_000;
+}
+
+/**
+ * A value as this version keeps it, from an export an earlier version wrote: an entry's import
+ * hashes were 64 hexadecimal digits before migration 0026, and are now their first 128 bits as
+ * a uuid (decision 051), so the restored entries still recognise the file they came from. Other
+ * text becomes the uuid of its MD5, as the migration does.
+ */
+function upgradedValue(table: string, column: string, value: unknown): unknown {
+  if (
+    table !== "transactions" ||
+    (column !== "import_hash" && column !== "import_line_hash") ||
+    typeof value !== "string" ||
+    uuidPattern.test(value)
+  )
+    return value;
+  const hex = /^[0-9a-f]{32}/.test(value)
+    ? value.slice(0, 32)
+    : createHash("md5").update(value).digest("hex");
+  return uuidOfHex(hex);
 }
 
 function isRecord(value: unknown): value is Row {
@@ -259,7 +282,7 @@ export function planRestore(
       const row = raw as Row;
       const out: Row = {};
       for (const column of columns) {
-        const value = row[column.name] ?? null;
+        const value = upgradedValue(source.name, column.name, row[column.name] ?? null);
         if (value === null) {
           if (column.notNull) refuse(t.badValue(source.name, index + 1, column.name));
           out[column.name] = null;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { queryRows } from "#server/db/rows.ts";
@@ -12,6 +13,9 @@ import { useTestApp, type TestApp } from "#test/test-app.ts";
 import { restoreBodyLimit, restoredId, type RestoreDocument } from "./restore.service.ts";
 
 type Row = Record<string, unknown>;
+/** 32 hexadecimal digits as PostgreSQL writes a uuid. */
+const uuidOf = (hex: string) => hex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+
 type Document = Omit<RestoreDocument, "tables"> & { tables: { name: string; rows: Row[] }[] };
 
 type Person = {
@@ -357,6 +361,43 @@ describeOnEachDatabase("household restore", (database, kind) => {
     expect(members.find((member) => member.name === "Sanne de Vries")).toMatchObject({
       role: "member",
       userId: null,
+    });
+  });
+
+  it("keeps the import hashes of an export written before they were uuids, as the migration does", async () => {
+    // An export from before migration 0026 (decision 051): two entries' hashes as text.
+    const origin = crypto.randomUUID();
+    const old = JSON.parse(documentText.replaceAll(exporter.householdId, origin)) as Document;
+    const entries = old.tables.find((table) => table.name === "transactions")?.rows ?? [];
+    const [first, second] = entries;
+    if (!first || !second) throw new Error("The demo household has fewer than two entries.");
+    const hash = "ab".repeat(32);
+    const line = "0123456789abcdef".repeat(4);
+    Object.assign(first, { import_hash: hash, import_line_hash: line });
+    Object.assign(second, { import_hash: "written by hand", import_line_hash: null });
+    const restorer = await signUpAndVerify(target, {
+      name: "Olaf Oud",
+      verificationLink: outboxVerificationLink(target),
+    });
+    const here = await person(target(), restorer.client, restorer.userId);
+    const answer = await restore(here, old);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const stored = async (row: Row) => {
+      const [kept] = await queryRows<{ import_hash: string; import_line_hash: string | null }>(
+        target().deps.database.db,
+        sql`select import_hash, import_line_hash from transactions
+          where id = ${restoredId(origin, "transactions", String(row.id))}::uuid`,
+      );
+      return kept;
+    };
+    expect(await stored(first)).toEqual({
+      import_hash: "abababab-abab-abab-abab-abababababab",
+      import_line_hash: "01234567-89ab-cdef-0123-456789abcdef",
+    });
+    // Text that was never a hash becomes the uuid of its MD5.
+    expect(await stored(second)).toEqual({
+      import_hash: uuidOf(createHash("md5").update("written by hand").digest("hex")),
+      import_line_hash: null,
     });
   });
 
