@@ -704,42 +704,49 @@ export function importKeySteps(
   rows: readonly ImportRow[],
   hash: (key: string) => string = same,
 ): Steps<string[]> {
-  return numberedKeys(rows, hash, (row) =>
-    row.reference
-      ? ["ref", row.reference, row.occurredOn, row.amountCents].join("|")
-      : [
-          row.occurredOn,
-          row.kind,
-          row.amountCents,
-          row.category.toLowerCase(),
-          row.merchant ?? "",
-          row.notes ?? "",
-        ].join("|"),
-  );
+  return numberedKeys(rows, hash, importKeyText);
+}
+
+/** A row's key as `importKeys` has it before its place among rows of the same key. */
+export function importKeyText(row: ImportRow): string {
+  return row.reference
+    ? `ref|${row.reference}|${row.occurredOn}|${row.amountCents}`
+    : `${row.occurredOn}|${row.kind}|${row.amountCents}|${row.category.toLowerCase()}|${row.merchant ?? ""}|${row.notes ?? ""}`;
 }
 
 const same = (key: string) => key;
 
 /**
- * Each row's key with its place among the rows of the same key ("#0", "#1", ...), passed through
- * `hash`. The rows are told apart by their first key (`…#0`) as hashed, so no key's text is kept
- * past its own row: 100,000 keys of a bank's long descriptions are some 30 MB of text, their
- * hashes a fifth of that (the server's import worker keeps only the hashes).
+ * Keys with their place among the keys alike given before them ("#0", "#1", ...), passed
+ * through `hash`. Keys are told apart by their first key (`…#0`) as hashed, so no key's text is
+ * kept past its own row: 100,000 keys of a bank's long descriptions are some 30 MB of text,
+ * their hashes a fifth of that. Rows alike in their key are alike in their date (both keys hold
+ * it, or the cell it is read from), so rows numbered in the file's order and rows numbered by
+ * date, the file's order kept within a day, get the same keys.
  */
+export class KeyNumbering {
+  private readonly seen = new Map<string, number>();
+  constructor(private readonly hash: (key: string) => string) {}
+
+  next(key: string): string {
+    const first = this.hash(`${key}#0`);
+    const n = this.seen.get(first);
+    this.seen.set(first, (n ?? 0) + 1);
+    return n === undefined ? first : this.hash(`${key}#${n}`);
+  }
+}
+
+/** `KeyNumbering` of each row's key, in the rows' order, in steps. */
 function* numberedKeys<T>(
   rows: readonly T[],
   hash: (key: string) => string,
   keyOf: (row: T) => string,
 ): Steps<string[]> {
-  const seen = new Map<string, number>();
+  const numbering = new KeyNumbering(hash);
   const keys: string[] = [];
   for (const row of rows) {
     if ((keys.length + 1) % rowsPerStep === 0) yield;
-    const key = keyOf(row);
-    const first = hash(`${key}#0`);
-    const n = seen.get(first);
-    seen.set(first, (n ?? 0) + 1);
-    keys.push(n === undefined ? first : hash(`${key}#${n}`));
+    keys.push(numbering.next(keyOf(row)));
   }
   return keys;
 }
@@ -764,12 +771,28 @@ export function importLineKeySteps(
   rows: readonly Pick<ImportRow, "line">[],
   hash: (key: string) => string = same,
 ): Steps<string[]> {
-  const cellsOf = new Map(records.map((record) => [record.line, record.cells]));
-  return numberedKeys(rows, hash, (row) => {
-    const cells = (cellsOf.get(row.line) ?? []).map((cell) => cell.trim());
-    while (cells.length > 0 && cells.at(-1) === "") cells.pop();
-    return `line:${cells.join("\u001f")}`;
-  });
+  const cellsOf = cellsByLine(records);
+  return numberedKeys(rows, hash, (row) => importLineKeyText(cellsOf[row.line] ?? []));
+}
+
+/** Each record's cells by its line (an array: the lines are small whole numbers). */
+export function cellsByLine(records: readonly CsvRecord[]): (readonly string[] | undefined)[] {
+  const cellsOf: (readonly string[] | undefined)[] = [];
+  for (const record of records) cellsOf[record.line] = record.cells;
+  return cellsOf;
+}
+
+/**
+ * A line's key as `importLineKeys` has it before its place among identical lines: the trimmed
+ * cells up to the last that is not empty, one separator between each.
+ */
+export function importLineKeyText(cells: readonly string[]): string {
+  let last = cells.length - 1;
+  while (last >= 0 && (cells[last] ?? "").trim() === "") last--;
+  let key = "line:";
+  for (let index = 0; index <= last; index++)
+    key += index === 0 ? (cells[index] ?? "").trim() : `\u001f${(cells[index] ?? "").trim()}`;
+  return key;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { yieldToOthers } from "#server/lib/cooperative.ts";
+import { cooperatively, yieldToOthers } from "#server/lib/cooperative.ts";
+import { rowsPerStep, type Steps } from "#shared/steps.ts";
 import { sqlState, uniqueViolation } from "#server/db/sql-state.ts";
 import { members } from "#server/db/schema/households.ts";
 import { categories, imports, transactions, transactionShares } from "#server/db/schema/money.ts";
@@ -28,9 +29,14 @@ import { checkMembers, fieldError } from "../transactions/entry-references.ts";
 import { placeImportRows } from "../category-rules/category-rules.service.ts";
 import { matchText } from "#shared/category-rules.ts";
 import { importShape } from "#shared/import-shape.ts";
-import { canInsertInBulk, hasDeletedImports, insertImportBatch } from "./import-insert.ts";
+import {
+  canInsertInBulk,
+  hasDeletedImports,
+  insertImportBatch,
+  type ImportedEntry,
+} from "./import-insert.ts";
 import { rememberMapping } from "./import-mappings.ts";
-import { prepareImport } from "./import-prepare.ts";
+import { byDate, prepareImport } from "./import-prepare.ts";
 import { listTransactionPage } from "../transactions/transaction-query.ts";
 
 export const exportPageSize = 1000;
@@ -184,7 +190,7 @@ export async function importTransactions(
     maxRows: maxImportRows,
   });
   if (!prepared.ok) throw fieldError(viewer, prepared.field, prepared.key);
-  const { good, bad, keys, lineKeys } = prepared;
+  const { good, bad, keys } = prepared;
   const importId = randomUUID();
   const bank = request.bank?.trim() || detectBank(request.text);
   const createdCategoryIds: string[] = [];
@@ -221,17 +227,32 @@ export async function importTransactions(
     // of the list's indexes, so two batches at a time seldom wait for each other's rows, and
     // a file a bank wrote newest first goes in as quickly as one written oldest first.
     const inOrder = byDate(good);
+    // A batch's rows, each with its hashes: made a step at a time on the server's thread, one
+    // batch after the other (the keys are numbered in the order they are made), while the
+    // database works on the batch before.
+    function* batchRows(start: number): Steps<ImportedEntry[]> {
+      const rows: ImportedEntry[] = [];
+      for (const index of inOrder.slice(start, start + batchSize)) {
+        if ((rows.length + 1) % rowsPerStep === 0) yield;
+        const row = good[index];
+        if (!row) continue;
+        rows.push({
+          kind: row.kind,
+          amountCents: row.amountCents,
+          occurredOn: row.occurredOn,
+          categoryId: placed[index] ?? categoryIds.get(categoryKey(row)) ?? null,
+          merchant: row.merchant,
+          notes: row.notes,
+          ...keys.of(index),
+        });
+      }
+      return rows;
+    }
+    let made: Promise<unknown> = Promise.resolve();
     const insertBatch = async (start: number) => {
-      const rows = inOrder.slice(start, start + batchSize).map(({ row, index }) => ({
-        kind: row.kind,
-        amountCents: row.amountCents,
-        occurredOn: row.occurredOn,
-        categoryId: placed[index] ?? categoryIds.get(categoryKey(row)) ?? null,
-        merchant: row.merchant,
-        notes: row.notes,
-        importHash: keys[index] ?? "",
-        importLineHash: lineKeys[index] ?? "",
-      }));
+      const making = made.then(() => cooperatively(batchRows(start)));
+      made = making.catch(() => undefined);
+      const rows = await making;
       const insert = (onConflict: boolean) =>
         db.transaction((tx) =>
           insertImportBatch(tx, {
@@ -323,15 +344,6 @@ export async function importTransactions(
     await compensate(db, householdId, importId, createdCategoryIds);
     throw error;
   }
-}
-
-/** The rows with their places in the file, by date (sort is stable: the file's order in a day). */
-function byDate(rows: readonly ImportRow[]) {
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort(({ row: a }, { row: b }) =>
-      a.occurredOn < b.occurredOn ? -1 : a.occurredOn > b.occurredOn ? 1 : 0,
-    );
 }
 
 /** The household's categories (archived too), active ones first, then the oldest first. */

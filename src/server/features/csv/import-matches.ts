@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { transactions } from "#server/db/schema/money.ts";
 import type { Viewer } from "#server/middleware/session.ts";
+import { cooperatively } from "#server/lib/cooperative.ts";
 import type { ImportSetup } from "#shared/csv-import.ts";
 import { fieldError } from "../transactions/entry-references.ts";
 import { notFound } from "../transactions/money-messages.ts";
@@ -106,18 +107,19 @@ export async function linkTypedEntries(
     if (index === undefined) throw fieldError(viewer, "links", "invalid");
     return { index, transactionId: link.transactionId };
   });
+  const { keys, lineKeys } = await cooperatively(prepared.keys.all());
   let linked = 0;
   const used = new Set<string>();
   for (const { index, transactionId } of pairs) {
     const row = prepared.good[index];
-    const hash = prepared.keys[index];
+    const hash = keys[index];
     if (!row || !hash || used.has(transactionId)) continue;
     used.add(transactionId);
     const updated = await db
       .update(transactions)
       .set({
         importHash: hash,
-        importLineHash: prepared.lineKeys[index] ?? null,
+        importLineHash: lineKeys[index] ?? null,
         updatedAt: new Date(),
       })
       .where(

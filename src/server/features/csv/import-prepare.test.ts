@@ -7,7 +7,8 @@ import {
   mapImportRows,
   parseCsv,
 } from "#shared/csv-import.ts";
-import { prepareImport } from "./import-prepare.ts";
+import { runSteps } from "#shared/steps.ts";
+import { byDate, prepareImport } from "./import-prepare.ts";
 
 const setup = {
   columns: { date: 0, amount: 1, category: 2, merchant: 3, notes: 4 },
@@ -50,15 +51,43 @@ describe("preparing an import on the server's thread", () => {
     const { records } = parseCsv(text);
     expect(amountColumnProblem(records, setup)).toBeNull();
     const { good, bad } = mapImportRows(records, setup, { categoryKinds: new Map() });
-    expect(prepared).toEqual({
-      ok: true,
-      good,
-      bad,
-      keys: importKeys(good).map(sha256),
-      lineKeys: importLineKeys(records, good).map(sha256),
-    });
+    if (!prepared.ok) throw new Error("The file did not prepare.");
+    expect({ good: prepared.good, bad: prepared.bad }).toEqual({ good, bad });
+    const { keys, lineKeys } = runSteps(prepared.keys.all());
+    expect(keys).toEqual(importKeys(good).map(sha256));
+    expect(lineKeys).toEqual(importLineKeys(records, good).map(sha256));
     expect(bad).toEqual([{ line: 3_002, errors: ["dateInvalid"] }]);
-    expect(new Set(prepared.ok ? prepared.keys : []).size).toBe(3_000);
+    expect(new Set(keys).size).toBe(3_000);
+  });
+
+  it("hashes rows asked for by date as it hashes them in the file's order", async () => {
+    // Rows alike on different days and on one day, the file's lines in no order of date.
+    const lines = ["date,amount,category,merchant,notes"];
+    for (let i = 0; i < 400; i++) {
+      const day = String(1 + ((i * 7) % 28)).padStart(2, "0");
+      // Every third row alike in all but its date; every fifth repeated on its own day too.
+      const notes = i % 3 === 0 ? "same" : `row ${i}`;
+      lines.push(`2025-03-${day},-${1 + (i % 4)}.00,Café,Bakker,${notes}`);
+      if (i % 5 === 0) lines.push(`2025-03-${day},-${1 + (i % 4)}.00,Café,Bakker,${notes}`);
+    }
+    const text = lines.join("\n");
+    const inFileOrder = await prepareImport(input(text));
+    const inDateOrder = await prepareImport(input(text));
+    if (!inFileOrder.ok || !inDateOrder.ok) throw new Error("The file did not prepare.");
+    const expected = runSteps(inFileOrder.keys.all());
+    const order = byDate(inDateOrder.good);
+    expect(order).not.toEqual(order.toSorted((a, b) => a - b));
+    const keys: string[] = [];
+    const lineKeys: string[] = [];
+    for (const index of order) {
+      const hashes = inDateOrder.keys.of(index);
+      keys[index] = hashes.importHash;
+      lineKeys[index] = hashes.importLineHash;
+    }
+    expect({ keys, lineKeys }).toEqual(expected);
+    // Rows alike were numbered apart, so every row has keys of its own.
+    expect(new Set(keys).size).toBe(inFileOrder.good.length);
+    expect(new Set(lineKeys).size).toBe(inFileOrder.good.length);
   });
 
   it("lets the event loop run between its steps while it reads a large file", async () => {

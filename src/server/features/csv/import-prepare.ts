@@ -3,8 +3,10 @@ import { cooperatively } from "#server/lib/cooperative.ts";
 import { collectGarbage } from "#server/lib/memory.ts";
 import {
   amountColumnProblem,
-  importKeySteps,
-  importLineKeySteps,
+  cellsByLine,
+  importKeyText,
+  importLineKeyText,
+  KeyNumbering,
   mapImportRowSteps,
   tableRows,
   type BadRow,
@@ -13,19 +15,19 @@ import {
   type ImportSetup,
 } from "#shared/csv-import.ts";
 import { readImportFileSteps } from "#shared/statement-files/detect.ts";
-import type { Steps } from "#shared/steps.ts";
+import { rowsPerStep, type Steps } from "#shared/steps.ts";
 import type { ValidationKey } from "#shared/validation.ts";
 
 /**
  * The CPU half of an import: parse the file (CSV, or a statement file: decision 036), check its
- * columns, map its rows to entries and hash each row's identity. It runs on the server's thread
- * a few milliseconds at a time (`cooperatively`, decision 048): the server keeps answering
- * everyone else while 100,000 rows are read, and the rows are made once, in the server's own
- * memory, where the import's statements read them.
+ * columns and map its rows to entries; each row's identity is hashed when its batch is made
+ * (`ImportKeys`). It runs on the server's thread a few milliseconds at a time (`cooperatively`,
+ * decision 048): the server keeps answering everyone else while 100,000 rows are read, and the
+ * rows are made once, in the server's own memory, where the import's statements read them.
  */
 export type PreparedImport =
   | { ok: false; field: "text" | "setup.columns"; key: ValidationKey }
-  | { ok: true; good: ImportRow[]; bad: BadRow[]; keys: string[]; lineKeys: string[] };
+  | { ok: true; good: ImportRow[]; bad: BadRow[]; keys: ImportKeys };
 
 export type PrepareInput = {
   text: string;
@@ -66,10 +68,59 @@ export function* prepareImportSteps(input: PrepareInput): Steps<PreparedImport> 
   const { good, bad } = yield* mapImportRowSteps(records, setup, {
     categoryKinds: input.categoryKinds,
   });
-  // Hashed row by row: the keys' own text is never all kept at once.
-  const lineKeys = yield* importLineKeySteps(records, good, importHash);
-  const keys = yield* importKeySteps(good, importHash);
-  return { ok: true, good, bad, keys, lineKeys };
+  return { ok: true, good, bad, keys: new ImportKeys(good, cellsByLine(records)) };
+}
+
+/**
+ * The hashes of the good rows' two keys (`importKeys` and `importLineKeys` of
+ * `shared/csv-import.ts`, each its first 128 bits: `importHash`), made a row at a time as the
+ * rows are wanted: an import hashes each batch's rows as it makes the batch, while PostgreSQL
+ * works on the one before (decision 051). The rows must be asked for in the file's order, or by
+ * date with the file's order kept within a day (`byDate`): rows alike in a key are alike in
+ * their date, so both orders number them alike.
+ */
+export class ImportKeys {
+  private readonly keys = new KeyNumbering(importHash);
+  private readonly lineKeys = new KeyNumbering(importHash);
+
+  constructor(
+    private readonly good: readonly ImportRow[],
+    private readonly cellsOf: readonly (readonly string[] | undefined)[],
+  ) {}
+
+  /** The good row's hashes (its index in `good`); each row once. */
+  of(index: number): { importHash: string; importLineHash: string } {
+    const row = this.good[index];
+    if (!row) throw new Error(`No good row ${index}.`);
+    return {
+      importHash: this.keys.next(importKeyText(row)),
+      importLineHash: this.lineKeys.next(importLineKeyText(this.cellsOf[row.line] ?? [])),
+    };
+  }
+
+  /** Every good row's hashes in the file's order (of keys not asked for before), in steps. */
+  *all(): Steps<{ keys: string[]; lineKeys: string[] }> {
+    const keys: string[] = [];
+    const lineKeys: string[] = [];
+    for (let index = 0; index < this.good.length; index++) {
+      if ((index + 1) % rowsPerStep === 0) yield;
+      const hashes = this.of(index);
+      keys.push(hashes.importHash);
+      lineKeys.push(hashes.importLineHash);
+    }
+    return { keys, lineKeys };
+  }
+}
+
+/** The rows' places in the file, by date (sort is stable: the file's order within a day). */
+export function byDate(rows: readonly ImportRow[]): number[] {
+  return rows
+    .map((_, index) => index)
+    .sort((a, b) => {
+      const first = rows[a]?.occurredOn ?? "";
+      const second = rows[b]?.occurredOn ?? "";
+      return first < second ? -1 : first > second ? 1 : 0;
+    });
 }
 
 /** From this size (about 10,000 rows of a bank's export) a file's rows are worth room made first. */
