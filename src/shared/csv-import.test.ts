@@ -17,6 +17,7 @@ import {
   parseCsvSteps,
   parseDate,
   parseKind,
+  readNumber,
   type ImportSetup,
 } from "./csv-import.ts";
 import { maxAmountCents } from "./schemas/transactions.schema.ts";
@@ -90,6 +91,23 @@ describe("parseAmount", () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("readNumber and cellCurrency", () => {
+  it("read a plain cell at once as they read it the long way (property)", () => {
+    // A space after the cell sends it the long way (spaces are taken out there).
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[-+]?[0-9.,]{0,8}$/),
+        fc.constantFrom("dot" as const, "comma" as const),
+        (text, decimal) => {
+          expect(readNumber(text, decimal)).toEqual(readNumber(`${text} `, decimal));
+          expect(cellCurrency(text)).toBe(cellCurrency(`${text} `));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });

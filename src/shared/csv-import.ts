@@ -306,7 +306,9 @@ const fullYear = (year: string) =>
  * the row's check, so an out-of-range year reads as "outside 1900–2099", not as a typing error.
  */
 export function parseDate(input: string, format: DateFormat): string | null {
-  const text = input.trim().replace(timePart, "");
+  const trimmed = input.trim();
+  // A time has a colon: a date without one is read as it is (most rows of most files).
+  const text = trimmed.includes(":") ? trimmed.replace(timePart, "") : trimmed;
   let year: string | undefined;
   let month: string | undefined;
   let day: string | undefined;
@@ -335,6 +337,10 @@ export function parseDate(input: string, format: DateFormat): string | null {
   return isIsoDate(iso) ? iso : null;
 }
 
+/** A number with no more than a sign, digits and the decimal separator. */
+const plainDot = /^([-+]?)(\d+)(?:\.(\d+))?$/;
+const plainComma = /^([-+]?)(\d+)(?:,(\d+))?$/;
+
 /**
  * A written number taken apart, with the given decimal separator: its sign and its whole and
  * fraction digits (grouping removed). Reads "1.234,56" / "1,234.56", "-12,50", "12,50-",
@@ -347,6 +353,9 @@ export function readNumber(
   input: string,
   decimal: DecimalSeparator,
 ): { negative: boolean; whole: string; fraction: string | undefined } | null {
+  // Most cells are plain ("-12.50", "1234,56"): read at once, as the steps below read them.
+  const plain = (decimal === "comma" ? plainComma : plainDot).exec(input);
+  if (plain) return { negative: plain[1] === "-", whole: plain[2] ?? "", fraction: plain[3] };
   let text = input
     .replace(/[\s\u00a0\u202f']/g, "")
     .replace(/^[A-Z]{3}(?=[\d.,(+\-−€$£])|(?<=[\d.,)\-€$£])[A-Z]{3}$/i, "")
@@ -419,6 +428,8 @@ export function formatAmount(
   return `${negative ? "-" : ""}${whole}${decimal === "comma" ? "," : "."}${fraction}`;
 }
 
+const plainNumber = /^[-+]?[\d.,]*$/;
+
 const currencySigns: [string, string][] = [
   ["€", "EUR"],
   ["$", "USD"],
@@ -430,6 +441,8 @@ const currencySigns: [string, string][] = [
  * sign before or after an amount ("$12.50", "12,50 EUR"). Null when it names none.
  */
 export function cellCurrency(input: string): string | null {
+  // Digits, signs and separators name no currency (most amount cells).
+  if (plainNumber.test(input)) return null;
   const text = input.replace(/[\s\u00a0\u202f]/g, "");
   if (/^[A-Za-z]{3}$/.test(text)) return text.toUpperCase();
   const code = /^([A-Za-z]{3})(?=[\d.,(+\-−€$£])|(?<=[\d.,)\-€$£])([A-Za-z]{3})$/.exec(text);
