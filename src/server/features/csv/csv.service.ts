@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { cooperatively, yieldToOthers } from "#server/lib/cooperative.ts";
 import { rowsPerStep, type Steps } from "#shared/steps.ts";
@@ -52,6 +52,13 @@ export const maxStoredBadRows = 1000;
  * right after a 100,000-row import was planned on stale figures and took seconds.
  */
 export const analyzeAfterRows = 2_000;
+/**
+ * The statistics target of that refresh: PostgreSQL samples 300 rows per unit, so 9,000 rows
+ * instead of the default's 30,000, and keeps histograms of 30 buckets. In psql on the bench's
+ * database of 2,200,000 entries and shares: 180-245 and 90-100 ms at the default, 45 and 38 ms
+ * at 30. Autovacuum analyses the tables again at the default once enough rows have changed.
+ */
+export const analyzeStatisticsTarget = 30;
 
 /**
  * The list's entries (same filter and sort) as CSV text with a BOM, the header in the viewer's
@@ -321,12 +328,20 @@ export async function importTransactions(
       // Both tables at once, each on its own connection; of the entries only the columns the
       // list, its filters and the reports plan by (the notes', counterparties' and hashes'
       // statistics take longest to make and change least; autovacuum refreshes them in time).
+      // From a sample of 9,000 rows instead of 30,000 (`analyzeStatisticsTarget`).
+      const analyse = (statement: SQL) =>
+        db.transaction(async (tx) => {
+          await tx.execute(
+            sql`set local default_statistics_target = ${sql.raw(String(analyzeStatisticsTarget))}`,
+          );
+          await tx.execute(statement);
+        });
       await Promise.all([
-        db.execute(
+        analyse(
           sql`analyze ${transactions} (household_id, occurred_on, amount_cents, category_id, kind,
             deleted_at, import_id)`,
         ),
-        db.execute(sql`analyze ${transactionShares}`),
+        analyse(sql`analyze ${transactionShares}`),
       ]);
     }
     // The next file of this shape starts from this mapping (decision 035), when it read rows.

@@ -441,6 +441,13 @@ describeOnEachDatabase("csv import and export", (database) => {
       return rows[0]?.analysed;
     };
     await expect.poll(analysed, { timeout: 5_000 }).toBe(true);
+    // From a small sample (analyzeStatisticsTarget): 2,100 amounts of their own, 30 buckets.
+    const [histogram] = await queryRows<{ bounds: number }>(
+      db(),
+      sql`select array_length(histogram_bounds, 1) as bounds from pg_stats
+        where tablename = 'transactions' and attname = 'amount_cents'`,
+    );
+    expect(histogram?.bounds).toBe(31);
     const exported = await exportText(home, "from=2023-02-01&to=2023-02-28");
     const rows = parseCsv(exported).records.slice(1);
     expect(rows).toHaveLength(2100);
