@@ -703,20 +703,12 @@ export function* mapImportRowSteps(
  * is the same entry, and two rows alike in everything but their references are both kept. A row
  * without one is known by its normalised fields. Either way with its place among rows of the same
  * key in the file ("#0", "#1", ...), so two equal rows are both imported but the same file again
- * adds nothing. The server hashes them (`hash`: see `numberedKeys`).
+ * adds nothing. The server hashes them (`hash`: see `KeyNumbering`).
  */
 export function importKeys(
   rows: readonly ImportRow[],
   hash: (key: string) => string = same,
 ): string[] {
-  return runSteps(importKeySteps(rows, hash));
-}
-
-/** `importKeys` in steps of `rowsPerStep` rows. */
-export function importKeySteps(
-  rows: readonly ImportRow[],
-  hash: (key: string) => string = same,
-): Steps<string[]> {
   return numberedKeys(rows, hash, importKeyText);
 }
 
@@ -749,19 +741,14 @@ export class KeyNumbering {
   }
 }
 
-/** `KeyNumbering` of each row's key, in the rows' order, in steps. */
-function* numberedKeys<T>(
+/** `KeyNumbering` of each row's key, in the rows' order. */
+function numberedKeys<T>(
   rows: readonly T[],
   hash: (key: string) => string,
   keyOf: (row: T) => string,
-): Steps<string[]> {
+): string[] {
   const numbering = new KeyNumbering(hash);
-  const keys: string[] = [];
-  for (const row of rows) {
-    if ((keys.length + 1) % rowsPerStep === 0) yield;
-    keys.push(numbering.next(keyOf(row)));
-  }
-  return keys;
+  return rows.map((row) => numbering.next(keyOf(row)));
 }
 
 /**
@@ -775,15 +762,6 @@ export function importLineKeys(
   rows: readonly Pick<ImportRow, "line">[],
   hash: (key: string) => string = same,
 ): string[] {
-  return runSteps(importLineKeySteps(records, rows, hash));
-}
-
-/** `importLineKeys` in steps of `rowsPerStep` rows. */
-export function importLineKeySteps(
-  records: readonly CsvRecord[],
-  rows: readonly Pick<ImportRow, "line">[],
-  hash: (key: string) => string = same,
-): Steps<string[]> {
   const cellsOf = cellsByLine(records);
   return numberedKeys(rows, hash, (row) => importLineKeyText(cellsOf[row.line] ?? []));
 }

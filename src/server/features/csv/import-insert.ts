@@ -197,13 +197,11 @@ export async function insertImportBatch(
             select 1 from ${transactions} l
             where l.household_id = ${householdId}::uuid
               and l.import_hash = r."importHash" and l.deleted_at is null) as live,
-          ${deleted} as deleted
+          ${deleted} as deleted_before
         from incoming r
       ),
-      -- Deleted by hand and not there live: held back unless asked for.
-      marked as (
-        select p.*, p.deleted as deleted_before from probed p where not p.live
-      ),
+      -- Not there live; deleted by hand before: held back unless asked for.
+      marked as (select * from probed where not live),
       inserted as (
         insert into ${transactions} (id, household_id, kind, amount_cents, occurred_on,
             category_id, merchant, notes, split_mode, paid_by_member_id, received_by_member_id,
