@@ -122,6 +122,8 @@ describeOnEachDatabase("monthly roll-ups", (database) => {
     const client = home.person.client;
     const ids: string[] = [];
     const deleted: string[] = [];
+    /** Entries made through the API in all runs (purges take some out of `ids` again). */
+    let made = 0;
     const pickOf = (list: string[], pick: number) => list[pick % list.length];
     // Reports whose answers are kept until the household changes (decision 045): after every
     // write the answer given (kept or computed) must be the one computed now.
@@ -156,6 +158,7 @@ describeOnEachDatabase("monthly roll-ups", (database) => {
                 201,
               );
               ids.push(created.id);
+              made += 1;
               break;
             }
             case "edit": {
@@ -247,7 +250,7 @@ describeOnEachDatabase("monthly roll-ups", (database) => {
       }),
       { numRuns: 12 },
     );
-    expect(ids.length).toBeGreaterThan(0);
+    expect(made).toBeGreaterThan(0);
     // The answers were kept between the writes (else this would test nothing).
     expect(kept).toBeGreaterThan(0);
   });
