@@ -234,6 +234,17 @@ export async function importTransactions(
     // of the list's indexes, so two batches at a time seldom wait for each other's rows, and
     // a file a bank wrote newest first goes in as quickly as one written oldest first.
     const inOrder = byDate(good);
+    // A row's category by its kind and name as written, looked up once per name, not per row.
+    const categoryByName = { income: new Map<string, string | null>(), expense: new Map() };
+    const categoryOf = (row: ImportRow): string | null => {
+      const known = categoryByName[row.kind];
+      let id = known.get(row.category);
+      if (id === undefined) {
+        id = categoryIds.get(categoryKey(row)) ?? null;
+        known.set(row.category, id);
+      }
+      return id;
+    };
     // A batch's rows, each with its hashes: made a step at a time on the server's thread, one
     // batch after the other (the keys are numbered in the order they are made), while the
     // database works on the batch before.
@@ -247,7 +258,7 @@ export async function importTransactions(
           kind: row.kind,
           amountCents: row.amountCents,
           occurredOn: row.occurredOn,
-          categoryId: placed[index] ?? categoryIds.get(categoryKey(row)) ?? null,
+          categoryId: placed[index] ?? categoryOf(row),
           merchant: row.merchant,
           notes: row.notes,
           ...keys.of(index),
@@ -420,7 +431,11 @@ async function resolveCategories(
     }
   }
   const missing = new Map<string, { kind: "income" | "expense"; name: string }>();
+  // Each name once as written (100,000 rows hold a few dozen).
+  const written = { income: new Set<string>(), expense: new Set<string>() };
   for (const row of rows) {
+    if (written[row.kind].has(row.category)) continue;
+    written[row.kind].add(row.category);
     const key = categoryKey(row);
     if (!ids.has(key) && !missing.has(key))
       missing.set(key, { kind: row.kind, name: row.category.trim() });

@@ -8,7 +8,12 @@ import { describeOnEachDatabase } from "#test/databases.ts";
 import { expectTotalsMatch } from "#test/monthly-totals.ts";
 import { useTestApp } from "#test/test-app.ts";
 import { entriesHousehold, type EntriesHousehold } from "../transactions/entries-test-household.ts";
-import { canInsertInBulk, insertImportBatch, type ImportedEntry } from "./import-insert.ts";
+import {
+  batchIds,
+  canInsertInBulk,
+  insertImportBatch,
+  type ImportedEntry,
+} from "./import-insert.ts";
 import { importHash } from "./import-prepare.ts";
 
 /**
@@ -146,6 +151,54 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
       sql`select current_setting('session_replication_role') as role`,
     );
     expect(role?.role).toBe("origin");
+  });
+
+  it("commits without waiting for the disk, with JIT off, and leaves the settings as they were", async () => {
+    const commitSetting = async () => {
+      const [setting] = await queryRows<{ commit: string }>(
+        db(),
+        sql`select current_setting('synchronous_commit') as commit`,
+      );
+      return setting?.commit;
+    };
+    // As the database is set up (the tests' embedded one does not wait for the disk at all).
+    const before = await commitSetting();
+    for (const bulk of [true, false]) {
+      const home = bulk ? bulkHome : plainHome;
+      const importId = await newImport(home);
+      const rows = (await rowsFor(home, `settings ${bulk}`)).slice(0, 5);
+      const inside = await db().transaction(async (tx) => {
+        await insertImportBatch(tx, {
+          householdId: home.householdId,
+          memberId: home.memberId,
+          createdByMemberId: home.memberId,
+          importId,
+          rows,
+          bulk,
+        });
+        const [settings] = await queryRows<Record<string, string>>(
+          tx,
+          sql`select current_setting('synchronous_commit') as commit, current_setting('jit') as jit,
+            current_setting('session_replication_role') as role`,
+        );
+        return settings;
+      });
+      // The import's last statement waits for the disk, and with it every batch before it.
+      expect(inside).toEqual({ commit: "off", jit: "off", role: "origin" });
+      expect(await commitSetting()).toBe(before);
+    }
+  });
+
+  it("gives a batch's entries ids of version 7 that count up in the rows' order", () => {
+    const now = Date.UTC(2026, 10, 28, 12);
+    const ids = batchIds(now);
+    expect(ids.prefix).toMatch(/^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{3}$/);
+    expect(Number.parseInt(ids.prefix.slice(0, 12), 16)).toBe(now);
+    // A batch's rows (at most 100,000) count on from `start` without reaching the 49th bit.
+    expect(Number.isInteger(ids.start) && ids.start >= 0).toBe(true);
+    expect(ids.start + 100_000).toBeLessThan(2 ** 48);
+    // Two batches of the same millisecond draw other bits.
+    expect(batchIds(now)).not.toEqual(ids);
   });
 
   it("refuses a batch that points at a category, person or import that is not there", async () => {

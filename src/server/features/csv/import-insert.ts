@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
 import { queryRows } from "#server/db/rows.ts";
 import { households, members } from "#server/db/schema/households.ts";
@@ -102,15 +103,23 @@ export async function canInsertInBulk(db: Pick<Tx, "execute">): Promise<boolean>
 }
 
 /**
- * A UUID of version 7 (RFC 9562): the milliseconds since 1970 in its first 48 bits, random bits
- * after them. An import's entries then go to the end of the entries' and shares' key indexes,
- * not to random places all over them: each batch touches a few pages instead of thousands
- * (decision 049: 100,000 rows into a database of 2,200,000 entries and shares, 8.5–9.5 s →
- * 6.7–8.0 s). PostgreSQL 15 has no uuidv7() (18 has).
+ * The ids of a batch's entries: UUIDs of version 7 (RFC 9562), the milliseconds since 1970 in
+ * their first 48 bits, so an import's entries go to the end of the entries' and shares' key
+ * indexes, not to random places all over them (decision 049). The batch draws its random bits
+ * once (`prefix`: the time, the version, 12 random bits, the variant and 14 random bits; `start`:
+ * a random 47-bit number) and its rows count on from there in their last 48 bits, the counter
+ * RFC 9562 allows in place of random bits (its method 2): PostgreSQL then adds a row's number to
+ * text instead of drawing 16 strong random bytes and setting bits per row (decision 052).
  */
-const timeOrderedId = sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
-    placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
-    from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
+export function batchIds(now = Date.now()): { prefix: string; start: number } {
+  const random = randomBytes(10);
+  const time = now.toString(16).padStart(12, "0").slice(-12);
+  const randA = (random.readUInt16BE(0) & 0x0fff).toString(16).padStart(3, "0");
+  const variant = ((random.readUInt16BE(2) & 0x3fff) | 0x8000).toString(16).padStart(4, "0");
+  // Room for the batch's rows below 2^48, so the counter never runs into the prefix.
+  const start = Math.floor((random.readUIntBE(4, 6) / 2 ** 48) * 2 ** 47);
+  return { prefix: `${time}7${randA}${variant}`, start };
+}
 
 /**
  * Inserts a batch of imported rows as personal entries of one member, with their shares, in one
@@ -148,14 +157,15 @@ export async function insertImportBatch(
 ): Promise<{ imported: number; deletedBefore: number }> {
   const { householdId, memberId } = batch;
   const bulk = batch.bulk === true;
-  if (bulk) {
-    await lockReferences(tx, batch);
-    // Per-row key checks and Hearth's triggers off, for this transaction only.
-    await tx.execute(sql`set local session_replication_role = replica`);
-  }
+  const ids = batchIds();
   // The statement's estimated cost is high enough for PostgreSQL's JIT, whose compiling costs
-  // more than it saves on a few thousand rows.
-  await tx.execute(sql`set local jit = off`);
+  // more than it saves on a few thousand rows. The batch's commit does not wait for its WAL to
+  // reach the disk: the import's last statement (its counts) does, and with it every batch
+  // before (decision 052). In bulk, per-row key checks and Hearth's triggers are off. All for
+  // this transaction only, set in the same round trip as the references' locks.
+  const settings = sql`set_config('jit', 'off', true), set_config('synchronous_commit', 'off', true)`;
+  if (bulk) await lockReferences(tx, batch, settings);
+  else await tx.execute(sql`select ${settings}`);
   // Whether an entry deleted by hand has the row, by either hash (an undone import's entries do
   // not count); not looked up when the household has no deleted imported entry at all.
   const deleted =
@@ -180,9 +190,12 @@ export async function insertImportBatch(
       with incoming as (
         -- json, not jsonb: read once as it is, without first building jsonb's tree of 5,000
         -- objects (20 instead of 26-36 ms for a batch in psql).
-        select * from json_to_recordset(${JSON.stringify(batch.rows)}::json) as r(
-          "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
-          "merchant" text, "notes" text, "importHash" uuid, "importLineHash" uuid)
+        -- Numbered in their order (n: 1, 2, …), which their ids count on (\`batchIds\`).
+        select * from rows from (json_to_recordset(${JSON.stringify(batch.rows)}::json) as (
+            "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
+            "merchant" text, "notes" text, "importHash" uuid, "importLineHash" uuid))
+          with ordinality as r("kind", "amountCents", "occurredOn", "categoryId", "merchant",
+            "notes", "importHash", "importLineHash", n)
       ),
       -- Whether a live entry has the row already, by its line as written (a changed mapping
       -- finds it too) or by its mapped hash, and whether an entry deleted by hand has it by
@@ -200,13 +213,19 @@ export async function insertImportBatch(
           ${deleted} as deleted_before
         from incoming r
       ),
-      -- Not there live; deleted by hand before: held back unless asked for.
-      marked as (select * from probed where not live),
+      -- Not there live; deleted by hand before: held back unless asked for. Its columns named,
+      -- not \`*\`: \`live\` among them would look every row up a second time.
+      marked as (
+        select n, kind, "amountCents", "occurredOn", "categoryId", merchant, notes, "importHash",
+            "importLineHash", deleted_before
+          from probed where not live
+      ),
       inserted as (
         insert into ${transactions} (id, household_id, kind, amount_cents, occurred_on,
             category_id, merchant, notes, split_mode, paid_by_member_id, received_by_member_id,
             created_by_member_id, import_hash, import_line_hash, import_id)
-        select ${timeOrderedId}, ${householdId}::uuid, r.kind, r."amountCents", r."occurredOn",
+        select (${ids.prefix}::text || lpad(to_hex(${ids.start}::bigint + r.n), 12, '0'))::uuid,
+            ${householdId}::uuid, r.kind, r."amountCents", r."occurredOn",
             r."categoryId", r.merchant, r.notes, 'personal',
             case when r.kind = 'expense' then ${memberId}::uuid end,
             case when r.kind = 'income' then ${memberId}::uuid end,
@@ -247,10 +266,15 @@ export async function insertImportBatch(
   const imported = Number(counts?.imported ?? 0);
   if (bulk) {
     // Back to the ordinary role before anything else, so the version's deferred trigger is
-    // queued (and fires at commit) as every other write's is.
-    await tx.execute(sql`set local session_replication_role = origin`);
-    if (imported > 0)
-      await tx.execute(sql`select hearth_touch_households(array[${householdId}::uuid])`);
+    // queued (and fires at commit) as every other write's is: the role is set in a subquery,
+    // which PostgreSQL evaluates before the row that touches the household (a subquery with a
+    // volatile function is not merged into its query).
+    await tx.execute(
+      imported > 0
+        ? sql`select hearth_touch_households(array[${householdId}::uuid])
+            from (select set_config('session_replication_role', 'origin', true)) as role`
+        : sql`select set_config('session_replication_role', 'origin', true)`,
+    );
   }
   return { imported, deletedBefore: Number(counts?.deleted_before ?? 0) };
 }
@@ -259,9 +283,11 @@ export async function insertImportBatch(
  * What the foreign keys of a batch's entries and shares check, once for the batch: the
  * household, the two people, the categories and the import exist, each locked `for key share`
  * (as every key check locks it) until the batch commits, so none can be deleted meanwhile.
- * Throws when one is gone, as a key check would.
+ * Throws when one is gone, as a key check would. The same round trip sets the batch's
+ * `settings` and turns the triggers and per-row key checks off for the transaction (the
+ * `replica` role).
  */
-async function lockReferences(tx: Tx, batch: ImportBatch) {
+async function lockReferences(tx: Tx, batch: ImportBatch, settings: SQL) {
   const people = [...new Set([batch.memberId, batch.createdByMemberId])];
   const categoryIds = [
     ...new Set(batch.rows.flatMap((row) => (row.categoryId ? [row.categoryId] : []))),
@@ -280,7 +306,8 @@ async function lockReferences(tx: Tx, batch: ImportBatch) {
           for key share),
         i as (select id from ${imports} where id = ${batch.importId}::uuid for key share)
       select (select count(*) from h)::int as households, (select count(*) from p)::int as people,
-        (select count(*) from c)::int as categories, (select count(*) from i)::int as imports`,
+        (select count(*) from c)::int as categories, (select count(*) from i)::int as imports,
+        ${settings}, set_config('session_replication_role', 'replica', true)`,
   );
   if (
     found?.households !== 1 ||

@@ -1,4 +1,5 @@
 import { hash } from "node:crypto";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   amountColumnProblem,
@@ -6,6 +7,7 @@ import {
   importLineKeys,
   mapImportRows,
   parseCsv,
+  type ImportRow,
 } from "#shared/csv-import.ts";
 import { runSteps } from "#shared/steps.ts";
 import { byDate, prepareImport } from "./import-prepare.ts";
@@ -88,6 +90,34 @@ describe("preparing an import on the server's thread", () => {
     // Rows alike were numbered apart, so every row has keys of its own.
     expect(new Set(keys).size).toBe(inFileOrder.good.length);
     expect(new Set(lineKeys).size).toBe(inFileOrder.good.length);
+  });
+
+  it("orders rows by date, the file's order kept within a day", () => {
+    const day = fc
+      .record({
+        year: fc.integer({ min: 1900, max: 2199 }),
+        month: fc.integer({ min: 1, max: 12 }),
+        day: fc.integer({ min: 1, max: 28 }),
+      })
+      .map(
+        (d) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`,
+      );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(day, fc.constantFrom("2025-03-01", "2025-03-02")), { maxLength: 300 }),
+        (days) => {
+          const rows = days.map((occurredOn) => ({ occurredOn }) as ImportRow);
+          // By comparing each pair: the order meant (the sort is stable).
+          const meant = days
+            .map((_, index) => index)
+            .sort((a, b) => {
+              const [first, second] = [days[a] ?? "", days[b] ?? ""];
+              return first < second ? -1 : first > second ? 1 : 0;
+            });
+          expect(byDate(rows)).toEqual(meant);
+        },
+      ),
+    );
   });
 
   it("lets the event loop run between its steps while it reads a large file", async () => {

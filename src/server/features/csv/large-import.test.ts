@@ -95,10 +95,13 @@ describeOnEachDatabase("a large CSV import", (database) => {
     expect(batches).toHaveLength(2);
     const [earlier, later] = batches;
     expect(earlier && later && earlier.last <= later.first).toBe(true);
-    // Each entry's id is of version 7, its first 48 bits the millisecond it was made.
+    // Each entry's id is of version 7 (and RFC 9562's variant), its first 48 bits the
+    // millisecond its batch was made; within a batch the ids count up in the rows' order, which
+    // is by date.
     const [ids] = await queryRows<{ other: number; earliest: string; latest: string }>(
       db(),
-      sql`select count(*) filter (where substr(id::text, 15, 1) <> '7')::int as other,
+      sql`select count(*) filter (where substr(id::text, 15, 1) <> '7'
+            or substr(id::text, 20, 1) not in ('8', '9', 'a', 'b'))::int as other,
           min(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint)::text as earliest,
           max(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint)::text as latest
         from transactions where import_id = ${first.importId}`,
@@ -106,6 +109,14 @@ describeOnEachDatabase("a large CSV import", (database) => {
     expect(ids?.other).toBe(0);
     expect(Number(ids?.earliest)).toBeGreaterThanOrEqual(before - 1_000);
     expect(Number(ids?.latest)).toBeLessThanOrEqual(Date.now() + 1_000);
+    const [order] = await queryRows<{ backwards: number }>(
+      db(),
+      sql`select count(*) filter (where occurred_on < previous)::int as backwards
+        from (select occurred_on, lag(occurred_on) over (partition by created_at order by id)
+            as previous
+          from transactions where import_id = ${first.importId}) as batch`,
+    );
+    expect(order?.backwards).toBe(0);
 
     const again = await expectJson<ImportResult>(
       await client.post("/api/imports", { text, setup }),
