@@ -266,11 +266,23 @@ export async function importTransactions(
       }
       return rows;
     }
+    // Each batch's rows are made once, after the batch before it (their keys are numbered in
+    // the order they are made): a lane that takes a batch has the next one made meanwhile, so
+    // a lane whose batch is done sends its next one at once (decision 052).
     let made: Promise<unknown> = Promise.resolve();
+    const making = new Map<number, Promise<ImportedEntry[]>>();
+    const rowsOf = (start: number) => {
+      let rows = making.get(start);
+      if (!rows) {
+        rows = made.then(() => cooperatively(batchRows(start)));
+        made = rows.catch(() => undefined);
+        making.set(start, rows);
+      }
+      return rows;
+    };
     const insertBatch = async (start: number) => {
-      const making = made.then(() => cooperatively(batchRows(start)));
-      made = making.catch(() => undefined);
-      const rows = await making;
+      const rows = await rowsOf(start);
+      making.delete(start);
       const insert = (onConflict: boolean) =>
         db.transaction((tx) =>
           insertImportBatch(tx, {
@@ -305,7 +317,9 @@ export async function importTransactions(
         const start = next;
         next += batchSize;
         try {
-          await insertBatch(start);
+          const batch = insertBatch(start);
+          if (next < good.length) void rowsOf(next);
+          await batch;
         } catch (error) {
           failed = true;
           throw error;

@@ -10,6 +10,7 @@ import { useTestApp } from "#test/test-app.ts";
 import { entriesHousehold, type EntriesHousehold } from "../transactions/entries-test-household.ts";
 import {
   batchIds,
+  batchJson,
   canInsertInBulk,
   insertImportBatch,
   type ImportedEntry,
@@ -187,6 +188,31 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
       expect(inside).toEqual({ commit: "off", jit: "off", role: "origin" });
       expect(await commitSetting()).toBe(before);
     }
+  });
+
+  it("sends a batch's rows with each category once, as its place in a list", () => {
+    const [food, rent] = [randomUUID(), randomUUID()];
+    const row = (categoryId: string | null, notes: string): ImportedEntry => ({
+      kind: "expense",
+      amountCents: 1_250,
+      occurredOn: "2026-03-01",
+      categoryId,
+      merchant: "Bakker",
+      notes,
+      importHash: randomUUID().replaceAll("-", ""),
+      importLineHash: randomUUID().replaceAll("-", ""),
+    });
+    const rows = [row(food, "a"), row(rent, "b"), row(null, "c"), row(food, "d")];
+    const { categoryIds, json } = batchJson(rows);
+    expect(categoryIds).toEqual([food, rent]);
+    const sent = JSON.parse(json) as { c: number | null; n: string; h: string }[];
+    expect(sent.map((item) => [item.c, item.n])).toEqual([
+      [1, "a"],
+      [2, "b"],
+      [null, "c"],
+      [1, "d"],
+    ]);
+    expect(sent[1]?.h).toBe(rows[1]?.importHash);
   });
 
   it("gives a batch's entries ids of version 7 that count up in the rows' order", () => {

@@ -122,13 +122,45 @@ export function batchIds(now = Date.now()): { prefix: string; start: number } {
 }
 
 /**
+ * A batch's rows as the statement reads them: JSON with one-letter names, each row's category
+ * as its place (from 1) in the batch's list of categories, which the statement gets apart. Half
+ * the text of the rows as they are (some 120 instead of 230 characters a row): the server writes
+ * it and PostgreSQL reads it in about half the time.
+ */
+export function batchJson(rows: readonly ImportedEntry[]): { categoryIds: string[]; json: string } {
+  const categoryIds: string[] = [];
+  const places = new Map<string, number>();
+  const compact = rows.map((row) => {
+    let place: number | null = null;
+    if (row.categoryId !== null) {
+      place = places.get(row.categoryId) ?? null;
+      if (place === null) {
+        place = categoryIds.push(row.categoryId);
+        places.set(row.categoryId, place);
+      }
+    }
+    return {
+      k: row.kind,
+      a: row.amountCents,
+      d: row.occurredOn,
+      c: place,
+      m: row.merchant,
+      n: row.notes,
+      h: row.importHash,
+      l: row.importLineHash,
+    };
+  });
+  return { categoryIds, json: JSON.stringify(compact) };
+}
+
+/**
  * Inserts a batch of imported rows as personal entries of one member, with their shares, in one
- * statement: the rows travel as one JSON parameter (not a dozen parameters per row), a row whose
- * hash a live entry of the household has is skipped, and each entry that went in gets its share
- * in the same statement. A row whose hash is on an entry deleted by hand (not by undoing its
- * import, decision 031) is skipped too, unless `reimportDeleted`; those are counted apart, so the
- * family can be offered to import them again on purpose. Answers how many entries went in and
- * how many rows were held back that way.
+ * statement: the rows travel as one JSON parameter (`batchJson`; not a dozen parameters per
+ * row), a row whose hash a live entry of the household has is skipped, and each entry that went
+ * in gets its share in the same statement. A row whose hash is on an entry deleted by hand (not
+ * by undoing its import, decision 031) is skipped too, unless `reimportDeleted`; those are
+ * counted apart, so the family can be offered to import them again on purpose. Answers how many
+ * entries went in and how many rows were held back that way.
  */
 export async function insertImportBatch(
   tx: Tx,
@@ -158,13 +190,14 @@ export async function insertImportBatch(
   const { householdId, memberId } = batch;
   const bulk = batch.bulk === true;
   const ids = batchIds();
+  const { categoryIds, json } = batchJson(batch.rows);
   // The statement's estimated cost is high enough for PostgreSQL's JIT, whose compiling costs
   // more than it saves on a few thousand rows. The batch's commit does not wait for its WAL to
   // reach the disk: the import's last statement (its counts) does, and with it every batch
   // before (decision 052). In bulk, per-row key checks and Hearth's triggers are off. All for
   // this transaction only, set in the same round trip as the references' locks.
   const settings = sql`set_config('jit', 'off', true), set_config('synchronous_commit', 'off', true)`;
-  if (bulk) await lockReferences(tx, batch, settings);
+  if (bulk) await lockReferences(tx, batch, categoryIds, settings);
   else await tx.execute(sql`select ${settings}`);
   // Whether an entry deleted by hand has the row, by either hash (an undone import's entries do
   // not count); not looked up when the household has no deleted imported entry at all.
@@ -190,12 +223,13 @@ export async function insertImportBatch(
       with incoming as (
         -- json, not jsonb: read once as it is, without first building jsonb's tree of 5,000
         -- objects (20 instead of 26-36 ms for a batch in psql).
-        -- Numbered in their order (n: 1, 2, …), which their ids count on (\`batchIds\`).
-        select * from rows from (json_to_recordset(${JSON.stringify(batch.rows)}::json) as (
-            "kind" text, "amountCents" bigint, "occurredOn" date, "categoryId" uuid,
-            "merchant" text, "notes" text, "importHash" uuid, "importLineHash" uuid))
-          with ordinality as r("kind", "amountCents", "occurredOn", "categoryId", "merchant",
-            "notes", "importHash", "importLineHash", n)
+        -- Numbered in their order (n: 1, 2, …), which their ids count on (\`batchIds\`); each
+        -- row's category is its place in the batch's list of them (\`batchJson\`).
+        select r.*, (${sql.param(categoryIds)}::uuid[])[r."categoryPlace"] as "categoryId"
+          from rows from (json_to_recordset(${json}::json) as (
+              "k" text, "a" bigint, "d" date, "c" integer, "m" text, "n" text, "h" uuid, "l" uuid))
+            with ordinality as r("kind", "amountCents", "occurredOn", "categoryPlace", "merchant",
+              "notes", "importHash", "importLineHash", n)
       ),
       -- Whether a live entry has the row already, by its line as written (a changed mapping
       -- finds it too) or by its mapped hash, and whether an entry deleted by hand has it by
@@ -287,11 +321,13 @@ export async function insertImportBatch(
  * `settings` and turns the triggers and per-row key checks off for the transaction (the
  * `replica` role).
  */
-async function lockReferences(tx: Tx, batch: ImportBatch, settings: SQL) {
+async function lockReferences(
+  tx: Tx,
+  batch: ImportBatch,
+  categoryIds: readonly string[],
+  settings: SQL,
+) {
   const people = [...new Set([batch.memberId, batch.createdByMemberId])];
-  const categoryIds = [
-    ...new Set(batch.rows.flatMap((row) => (row.categoryId ? [row.categoryId] : []))),
-  ];
   const [found] = await queryRows<{
     households: number;
     people: number;
