@@ -576,8 +576,9 @@ export function* mapImportRowSteps(
   const headerCurrency = cellCurrency(
     /\(\s*([A-Za-z]{3}|[€$£])\s*\)/.exec(amountHeader)?.[1] ?? "",
   );
-  /** Good rows whose category came from the file's category column. */
-  const named = new Set<ImportRow>();
+  /** Whether each good row's category came from the file's category column (by its place). */
+  const named: boolean[] = [];
+  let namedCount = 0;
   let step = 0;
   for (const { line, cells } of tableRows(records, setup)) {
     if (++step % rowsPerStep === 0) yield;
@@ -666,31 +667,42 @@ export function* mapImportRowSteps(
       reference: reference || null,
     };
     good.push(row);
-    if (fromColumn) named.add(row);
+    named.push(fromColumn !== "");
+    if (fromColumn) namedCount += 1;
   }
-  if (named.size === 0) return { good, bad };
+  if (namedCount === 0) return { good, bad };
 
   // The kind each named category is meant to have: the household's, else the file's majority.
+  // Names are compared trimmed and in lower case, each name as written worked out once.
   const known = context.categoryKinds ?? new Map<string, ReadonlySet<"income" | "expense">>();
+  const nameOf = new Map<string, string>();
+  const name = (row: ImportRow) => {
+    let lower = nameOf.get(row.category);
+    if (lower === undefined) {
+      lower = row.category.trim().toLowerCase();
+      nameOf.set(row.category, lower);
+    }
+    return lower;
+  };
   const counts = new Map<string, { income: number; expense: number }>();
-  for (const row of named) {
-    const name = row.category.trim().toLowerCase();
-    const count = counts.get(name) ?? { income: 0, expense: 0 };
+  good.forEach((row, index) => {
+    if (!named[index]) return;
+    const count = counts.get(name(row)) ?? { income: 0, expense: 0 };
     count[row.kind] += 1;
-    counts.set(name, count);
-  }
+    counts.set(name(row), count);
+  });
   const fits = (row: ImportRow) => {
-    const name = row.category.trim().toLowerCase();
-    const kinds = known.get(name);
+    const kinds = known.get(name(row));
     if (kinds && kinds.size > 0) return kinds.has(row.kind);
-    const count = counts.get(name) ?? { income: 0, expense: 0 };
+    const count = counts.get(name(row)) ?? { income: 0, expense: 0 };
     const meant = count.income > count.expense ? "income" : "expense";
     return row.kind === meant;
   };
-  const kept = good.filter((row) => !named.has(row) || fits(row));
+  const kept = good.filter((row, index) => !named[index] || fits(row));
   if (kept.length === good.length) return { good, bad };
-  for (const row of good)
-    if (named.has(row) && !fits(row)) bad.push({ line: row.line, errors: ["importKindMismatch"] });
+  good.forEach((row, index) => {
+    if (named[index] && !fits(row)) bad.push({ line: row.line, errors: ["importKindMismatch"] });
+  });
   bad.sort((a, b) => a.line - b.line);
   return { good: kept, bad };
 }

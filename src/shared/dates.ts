@@ -10,8 +10,9 @@ export function isIsoDate(value: unknown): value is IsoDate {
   if (typeof value !== "string") return false;
   const match = isoDatePattern.exec(value);
   if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(Number(match[1]), m);
 }
 
 /**
@@ -49,7 +50,7 @@ export function today(timeZone?: string): IsoDate {
 /** The number of days of a month (1–12) of a year. */
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** The Gregorian rule, for every year (`Date.UTC` would read 0–99 as 1900–1999). */
