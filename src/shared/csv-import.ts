@@ -578,7 +578,6 @@ export function* mapImportRowSteps(
   );
   /** Whether each good row's category came from the file's category column (by its place). */
   const named: boolean[] = [];
-  let namedCount = 0;
   let step = 0;
   for (const { line, cells } of tableRows(records, setup)) {
     if (++step % rowsPerStep === 0) yield;
@@ -668,9 +667,8 @@ export function* mapImportRowSteps(
     };
     good.push(row);
     named.push(fromColumn !== "");
-    if (fromColumn) namedCount += 1;
   }
-  if (namedCount === 0) return { good, bad };
+  if (!named.includes(true)) return { good, bad };
 
   // The kind each named category is meant to have: the household's, else the file's majority.
   // Names are compared trimmed and in lower case, each name as written worked out once.
@@ -687,9 +685,10 @@ export function* mapImportRowSteps(
   const counts = new Map<string, { income: number; expense: number }>();
   good.forEach((row, index) => {
     if (!named[index]) return;
-    const count = counts.get(name(row)) ?? { income: 0, expense: 0 };
+    const lower = name(row);
+    const count = counts.get(lower) ?? { income: 0, expense: 0 };
     count[row.kind] += 1;
-    counts.set(name(row), count);
+    counts.set(lower, count);
   });
   const fits = (row: ImportRow) => {
     const kinds = known.get(name(row));

@@ -219,12 +219,14 @@ export async function importTransactions(
       good,
       request.setup.defaultCategory,
     );
+    const keyOf = writtenCategoryKeys();
     const categoryIds = await resolveCategories(
       db,
       householdId,
       existing,
       good.filter((_, index) => !placed[index]),
       createdCategoryIds,
+      keyOf,
     );
     const lookAmongDeleted = await hasDeletedImports(db, householdId);
     const bulk = await canInsertInBulk(db);
@@ -234,17 +236,6 @@ export async function importTransactions(
     // of the list's indexes, so two batches at a time seldom wait for each other's rows, and
     // a file a bank wrote newest first goes in as quickly as one written oldest first.
     const inOrder = byDate(good);
-    // A row's category by its kind and name as written, looked up once per name, not per row.
-    const categoryByName = { income: new Map<string, string | null>(), expense: new Map() };
-    const categoryOf = (row: ImportRow): string | null => {
-      const known = categoryByName[row.kind];
-      let id = known.get(row.category);
-      if (id === undefined) {
-        id = categoryIds.get(categoryKey(row)) ?? null;
-        known.set(row.category, id);
-      }
-      return id;
-    };
     // A batch's rows, each with its hashes: made a step at a time on the server's thread, one
     // batch after the other (the keys are numbered in the order they are made), while the
     // database works on the batch before.
@@ -258,7 +249,7 @@ export async function importTransactions(
           kind: row.kind,
           amountCents: row.amountCents,
           occurredOn: row.occurredOn,
-          categoryId: placed[index] ?? categoryOf(row),
+          categoryId: placed[index] ?? categoryIds.get(keyOf(row)) ?? null,
           merchant: row.merchant,
           notes: row.notes,
           ...keys.of(index),
@@ -343,7 +334,7 @@ export async function importTransactions(
         defaultCategoryIds: [
           ...new Set(
             good.flatMap((row, index) =>
-              open[index] && !placed[index] ? [categoryIds.get(categoryKey(row)) ?? ""] : [],
+              open[index] && !placed[index] ? [categoryIds.get(keyOf(row)) ?? ""] : [],
             ),
           ),
         ].filter((id) => id !== ""),
@@ -424,6 +415,22 @@ const categoryKey = (row: { kind: string; category: string }) =>
   `${row.kind}|${matchText(row.category)}`;
 
 /**
+ * `categoryKey` of rows by their kind and name as written, each name worked out once: 100,000
+ * rows of a file hold a few dozen names, and normalising one costs a microsecond.
+ */
+function writtenCategoryKeys() {
+  const keys = { income: new Map<string, string>(), expense: new Map<string, string>() };
+  return (row: { kind: "income" | "expense"; category: string }) => {
+    let key = keys[row.kind].get(row.category);
+    if (key === undefined) {
+      key = categoryKey(row);
+      keys[row.kind].set(row.category, key);
+    }
+    return key;
+  };
+}
+
+/**
  * The category id of each kind+name of the rows: an existing one of the household (archived
  * too, names compared without case, accents or extra spaces), else a new one (its id added to
  * `created`).
@@ -434,6 +441,7 @@ async function resolveCategories(
   existing: readonly ExistingCategory[],
   rows: readonly ImportRow[],
   created: string[],
+  keyOf: (row: ImportRow) => string,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   // A default category answers to its default name in every language ("Boodschappen" in a
@@ -445,12 +453,8 @@ async function resolveCategories(
     }
   }
   const missing = new Map<string, { kind: "income" | "expense"; name: string }>();
-  // Each name once as written (100,000 rows hold a few dozen).
-  const written = { income: new Set<string>(), expense: new Set<string>() };
   for (const row of rows) {
-    if (written[row.kind].has(row.category)) continue;
-    written[row.kind].add(row.category);
-    const key = categoryKey(row);
+    const key = keyOf(row);
     if (!ids.has(key) && !missing.has(key))
       missing.set(key, { kind: row.kind, name: row.category.trim() });
   }

@@ -119,12 +119,12 @@ export class ImportKeys {
  */
 export function byDate(rows: readonly ImportRow[]): number[] {
   const places = 2 ** 20;
+  if (rows.length > places) return byDateAsText(rows);
   const keys = new Float64Array(rows.length);
   for (let index = 0; index < rows.length; index++) {
     const day = Number((rows[index]?.occurredOn ?? "").replaceAll("-", ""));
-    // Not a date of eight digits (never for a good row), or more rows than places: as text.
-    if (!Number.isInteger(day) || day < 0 || day >= 1e8 || rows.length > places)
-      return byDateAsText(rows);
+    // Not a date of eight digits (never for a good row): as text.
+    if (!Number.isInteger(day) || day < 0 || day >= 1e8) return byDateAsText(rows);
     keys[index] = day * places + index;
   }
   keys.sort();
