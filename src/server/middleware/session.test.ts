@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { profiles } from "#server/db/schema/households.ts";
@@ -101,6 +101,28 @@ describeOnEachDatabase("the session on every request", (database) => {
     const response = await owner.client.get("/api/session");
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("answers a request without Better Auth's cookies as signed out, without asking Better Auth", async () => {
+    const getSession = vi.spyOn(testApp().deps.auth.api, "getSession");
+    try {
+      // A load balancer's probe, a visitor with only cookies of their own: signed out, at once.
+      const probe = await testApp().request("/api/health");
+      expect(probe.status).toBe(200);
+      const visitor = new TestClient(testApp);
+      visitor.cookies.set("theme", "dark");
+      expect(await signedIn(visitor)).toEqual({ account: false, members: 401 });
+      expect(getSession).not.toHaveBeenCalled();
+      // A piece of Better Auth's chunked session cookie alone still goes to Better Auth, which
+      // clears what it does not use.
+      const leftover = new TestClient(testApp);
+      leftover.cookies.set("hearth.session_data.0", "stale");
+      expect(await signedIn(leftover)).toEqual({ account: false, members: 401 });
+      expect(getSession).toHaveBeenCalled();
+    } finally {
+      getSession.mockRestore();
+    }
+    expect(await signedIn(owner.client)).toEqual({ account: true, members: 200 });
   });
 
   it("refuses a cookie whose token is real but whose signature is forged", async () => {

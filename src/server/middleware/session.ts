@@ -227,7 +227,24 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
     };
   }
 
+  /**
+   * Whether the request carries none of Better Auth's cookies (nor a piece of a chunked one):
+   * Better Auth would answer "no session" without setting a cookie, after building its context
+   * for the request (a load balancer's /api/health, a signed-out visitor's requests).
+   */
+  async function withoutAuthCookies(c: Context<AppEnv>): Promise<boolean> {
+    const header = c.req.header("cookie");
+    if (!header) return true;
+    const auth = await authSettings();
+    return ![auth.tokenCookie, ...auth.otherCookies].some((name) => header.includes(name));
+  }
+
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (await withoutAuthCookies(c)) {
+      c.set("viewer", null);
+      await next();
+      return;
+    }
     const quick = await quickViewer(c);
     if (quick) {
       c.set("viewer", quick);
