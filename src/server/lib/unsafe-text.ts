@@ -12,6 +12,23 @@ export function hasUnsafeText(value: string): boolean {
 }
 
 /**
+ * What in JSON text can become unsafe text once parsed: an escape of a control character (`\b`,
+ * `\f`, `\u0000`–`\u001f`), of DEL or of a surrogate, and a DEL as it is. A control character as
+ * it is makes the text invalid JSON, and text decoded from UTF-8 holds no lone surrogate.
+ */
+const unsafeInJson = /\\(?:[bf]|u(?:00[01][0-9a-f]|007f|d[89a-f][0-9a-f]{2}))|\u007F/i;
+
+/**
+ * Whether JSON text (as decoded from a request's UTF-8) may hold unsafe text once parsed: false
+ * is certain, and the text need not be parsed to check it (an import's body of 9 MB holds a
+ * hundred thousand escapes, none of them of that kind); true (also for a tab written `\u0009`, a
+ * backslash before a "b") means parse it and look (`findUnsafeText`).
+ */
+export function mayHoldUnsafeText(json: string): boolean {
+  return unsafeInJson.test(json);
+}
+
+/**
  * The path of the first string (or object key) in a parsed JSON value that holds unsafe text, as
  * the validation answers name fields ("name", "shares.0.memberId"), "body" for the value itself;
  * null when everything is clean. Walks at most `limit` nodes, so a huge body costs little.
