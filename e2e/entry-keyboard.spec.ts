@@ -180,11 +180,12 @@ test("what is typed right after n, while the form's code is still on its way, is
   mailbox,
 }) => {
   const person = await signedIn(page, baseURL, mailbox);
-  // The dialog's form is a deferred chunk: held back here for a second, as on a slow connection.
+  // The dialog's form is a deferred chunk: held back here for three seconds, as on a slow
+  // connection (one second was sometimes over before a slow machine had typed and looked).
   let held = 0;
   await page.route("**/assets/entry-dialog-body-*.js", async (route) => {
     held += 1;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
   const transactions = new TransactionsPage(page);
