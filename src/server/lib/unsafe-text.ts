@@ -20,7 +20,7 @@ const unsafeInJson = /\\(?:[bf]|u(?:00[01][0-9a-f]|007f|d[89a-f][0-9a-f]{2}))|\u
 
 /**
  * Whether JSON text (as decoded from a request's UTF-8) may hold unsafe text once parsed: false
- * is certain, and the text need not be parsed to check it (an import's body of 9 MB holds a
+ * is certain, and the text need not be parsed to check it (an import's body of 5 MB holds a
  * hundred thousand escapes, none of them of that kind); true (also for a tab written `\u0009`, a
  * backslash before a "b") means parse it and look (`findUnsafeText`).
  */

@@ -53,7 +53,7 @@ async function unsafePlace(c: Context<AppEnv>): Promise<Problem | null> {
   // A copy: routes with a body limit of their own (imports, avatars) read the request itself.
   const text = await c.req.raw.clone().text();
   // Most bodies cannot hold unsafe text, which one look at the text tells: parsed and walked
-  // only when it may (an import of 100,000 rows, 9 MB, is no longer parsed here as well).
+  // only when it may (an import of 100,000 rows, some 5 MB, is no longer parsed here as well).
   if (!mayHoldUnsafeText(text)) return null;
   let parsed: unknown;
   try {

@@ -164,10 +164,18 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
       updateAgeMs: context.sessionConfig.updateAge * 1000,
     })));
 
-  /** The viewer the quick way, or undefined when Better Auth must answer. */
-  async function quickViewer(c: Context<AppEnv>): Promise<Viewer | undefined> {
+  /**
+   * The viewer the quick way; null when the request carries none of Better Auth's cookies (nor a
+   * piece of a chunked one), which Better Auth would answer "no session" without setting a
+   * cookie, after building its context for the request (a load balancer's /api/health, a
+   * signed-out visitor); undefined when Better Auth must answer.
+   */
+  async function quickViewer(c: Context<AppEnv>): Promise<Viewer | null | undefined> {
     const auth = await authSettings();
     const cookies = getCookie(c);
+    const authCookies = [auth.tokenCookie, ...auth.otherCookies];
+    if (!Object.keys(cookies).some((name) => authCookies.some((own) => name.startsWith(own))))
+      return null;
     if (auth.otherCookies.some((name) => name in cookies)) return undefined;
     const token = verifiedToken(cookies[auth.tokenCookie], auth.secret);
     if (token === null) return undefined;
@@ -227,26 +235,9 @@ export function loadSession(deps: { auth: Auth; db: Db }) {
     };
   }
 
-  /**
-   * Whether the request carries none of Better Auth's cookies (nor a piece of a chunked one):
-   * Better Auth would answer "no session" without setting a cookie, after building its context
-   * for the request (a load balancer's /api/health, a signed-out visitor's requests).
-   */
-  async function withoutAuthCookies(c: Context<AppEnv>): Promise<boolean> {
-    const header = c.req.header("cookie");
-    if (!header) return true;
-    const auth = await authSettings();
-    return ![auth.tokenCookie, ...auth.otherCookies].some((name) => header.includes(name));
-  }
-
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (await withoutAuthCookies(c)) {
-      c.set("viewer", null);
-      await next();
-      return;
-    }
     const quick = await quickViewer(c);
-    if (quick) {
+    if (quick !== undefined) {
       c.set("viewer", quick);
       await next();
       return;
