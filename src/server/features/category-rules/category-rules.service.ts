@@ -22,6 +22,7 @@ import type {
   CreateCategoryRuleInput,
   UpdateCategoryRuleInput,
 } from "#shared/schemas/category-rules.schema.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 type RuleRow = typeof categoryRules.$inferSelect;
 
@@ -245,14 +246,15 @@ export async function previewCategories(
   viewer: Viewer,
   input: CategoryPreviewInput,
 ): Promise<CategoryPreview> {
-  const [rules, learned, existing] = await Promise.all([
-    matchableRules(db, viewer.householdId),
-    learnedCategories(
-      db,
-      viewer.householdId,
-      input.rows.map((row) => row.merchant ?? null),
-    ),
-    householdCategories(db, viewer.householdId),
+  const [rules, learned, existing] = await inParallel(db, [
+    () => matchableRules(db, viewer.householdId),
+    () =>
+      learnedCategories(
+        db,
+        viewer.householdId,
+        input.rows.map((row) => row.merchant ?? null),
+      ),
+    () => householdCategories(db, viewer.householdId),
   ]);
   const find = categoryFinder(existing);
   const choose = categoryChooser({ rules, learned });
@@ -360,14 +362,15 @@ export async function placeImportRows(
   const fallback = matchText(defaultCategory ?? "");
   const open = rows.map((row) => fallback !== "" && matchText(row.category) === fallback);
   if (!open.includes(true)) return { placed: rows.map(() => null), open };
-  const [rules, learned, existing] = await Promise.all([
-    matchableRules(db, householdId),
-    learnedCategories(
-      db,
-      householdId,
-      rows.filter((_, index) => open[index]).map((row) => row.merchant),
-    ),
-    householdCategories(db, householdId),
+  const [rules, learned, existing] = await inParallel(db, [
+    () => matchableRules(db, householdId),
+    () =>
+      learnedCategories(
+        db,
+        householdId,
+        rows.filter((_, index) => open[index]).map((row) => row.merchant),
+      ),
+    () => householdCategories(db, householdId),
   ]);
   // What an older import left in the default category (before imports kept their defaults)
   // teaches nothing: such a row stays a default row, for "apply rules" to find later.

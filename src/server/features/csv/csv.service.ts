@@ -38,6 +38,7 @@ import {
 import { rememberMapping } from "./import-mappings.ts";
 import { byDate, prepareImport } from "./import-prepare.ts";
 import { listTransactionPage } from "../transactions/transaction-query.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 export const exportPageSize = 1000;
 export const importBatchSize = 5000;
@@ -74,20 +75,22 @@ export async function exportTransactions(
   },
 ): Promise<string> {
   const { householdId, language } = viewer;
-  const [memberRows, categoryRows] = await Promise.all([
-    db
-      .select({ id: members.id, name: members.name })
-      .from(members)
-      .where(eq(members.householdId, householdId)),
-    db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        defaultKey: categories.defaultKey,
-        customName: categories.customName,
-      })
-      .from(categories)
-      .where(eq(categories.householdId, householdId)),
+  const [memberRows, categoryRows] = await inParallel(db, [
+    () =>
+      db
+        .select({ id: members.id, name: members.name })
+        .from(members)
+        .where(eq(members.householdId, householdId)),
+    () =>
+      db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          defaultKey: categories.defaultKey,
+          customName: categories.customName,
+        })
+        .from(categories)
+        .where(eq(categories.householdId, householdId)),
   ]);
   const memberName = new Map(memberRows.map((row) => [row.id, row.name]));
   const categoryName = new Map(

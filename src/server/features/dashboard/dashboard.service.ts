@@ -12,6 +12,7 @@ import type {
   DashboardFigures,
   DashboardQuery,
 } from "#shared/schemas/dashboard.schema.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 /**
  * The dashboard's figures: income, spending, net and savings rate of a period and of the period
@@ -114,27 +115,29 @@ export async function dashboard(db: Db, viewer: Viewer, query: DashboardQuery): 
   const scope = scoped ? { member: scoped } : ("household" as const);
   const inProgress = compared.current.to !== period.to;
   // Added up in the database as far as the dashboard needs them.
-  const [totals, latestPage, setupRows] = await Promise.all([
-    periodTotalsTogether(db, viewer.householdId, {
-      current: { scope, period, by: ["category"] },
-      before: { scope, period: compared.previous, by: [] },
-      months: {
-        scope,
-        period: { from: `${firstMonth}-01`, to: lastDayOf(lastMonth) },
-        by: ["month"],
-      },
-      soFar: inProgress ? { scope, period: compared.current, by: [] } : undefined,
-      members: scoped
-        ? undefined
-        : { scope: "members", period, options: { kind: "expense" }, by: ["member"] },
-    }),
-    listTransactionPage(
-      db,
-      viewer.householdId,
-      { sort: "date-desc", limit: latestCount, ...(scoped ? { member: scoped } : {}) },
-      "en",
-    ),
-    setupOf(db, viewer.householdId),
+  const [totals, latestPage, setupRows] = await inParallel(db, [
+    () =>
+      periodTotalsTogether(db, viewer.householdId, {
+        current: { scope, period, by: ["category"] },
+        before: { scope, period: compared.previous, by: [] },
+        months: {
+          scope,
+          period: { from: `${firstMonth}-01`, to: lastDayOf(lastMonth) },
+          by: ["month"],
+        },
+        soFar: inProgress ? { scope, period: compared.current, by: [] } : undefined,
+        members: scoped
+          ? undefined
+          : { scope: "members", period, options: { kind: "expense" }, by: ["member"] },
+      }),
+    () =>
+      listTransactionPage(
+        db,
+        viewer.householdId,
+        { sort: "date-desc", limit: latestCount, ...(scoped ? { member: scoped } : {}) },
+        "en",
+      ),
+    () => setupOf(db, viewer.householdId),
   ]);
   const { current, before, months, members: memberRows } = totals;
   const soFar = inProgress ? totals.soFar : null;

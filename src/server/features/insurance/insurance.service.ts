@@ -42,6 +42,7 @@ import {
   type PremiumFigures,
   type updatePolicySchema,
 } from "#shared/schemas/insurance.schema.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 /**
  * The insurance area (Pro): a household's policies with who each covers, their premiums per
@@ -240,10 +241,10 @@ async function scopedPolicies(
   day: IsoDate,
 ) {
   const memberId = await scopeMemberId(db, viewer, query.member);
-  const [records, people, bookings] = await Promise.all([
-    loadPolicies(db, viewer.householdId),
-    peopleOf(db, viewer.householdId),
-    bookingsOf(db, viewer.householdId, day),
+  const [records, people, bookings] = await inParallel(db, [
+    () => loadPolicies(db, viewer.householdId),
+    () => peopleOf(db, viewer.householdId),
+    () => bookingsOf(db, viewer.householdId, day),
   ]);
   const policies = records
     .filter((record) => memberId === null || covers(record, memberId))
@@ -297,9 +298,9 @@ export async function policyDetail(
 ): Promise<Policy> {
   const record = await policyOf(db, viewer, id);
   const memberId = await scopeMemberId(db, viewer, query.member);
-  const [people, bookings] = await Promise.all([
-    peopleOf(db, viewer.householdId),
-    bookingsOf(db, viewer.householdId, day),
+  const [people, bookings] = await inParallel(db, [
+    () => peopleOf(db, viewer.householdId),
+    () => bookingsOf(db, viewer.householdId, day),
   ]);
   return policyOut(
     record,

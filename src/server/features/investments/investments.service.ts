@@ -44,6 +44,7 @@ import {
   type Split,
   type TradeRow,
 } from "./figures.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 type PortfolioRow = typeof portfolios.$inferSelect;
 type HoldingRow = typeof holdings.$inferSelect;
@@ -255,14 +256,15 @@ export async function listPortfolios(
       memberId === null ||
       (owners.get(row.id)?.shares ?? []).some((share) => share.memberId === memberId),
   );
-  const [holdingRows, trades, prices] = await Promise.all([
-    db
-      .select()
-      .from(holdings)
-      .where(eq(holdings.householdId, viewer.householdId))
-      .orderBy(asc(holdings.name), asc(holdings.id)),
-    tradesByHolding(db, viewer.householdId),
-    latestPrices(db, viewer.householdId, day),
+  const [holdingRows, trades, prices] = await inParallel(db, [
+    () =>
+      db
+        .select()
+        .from(holdings)
+        .where(eq(holdings.householdId, viewer.householdId))
+        .orderBy(asc(holdings.name), asc(holdings.id)),
+    () => tradesByHolding(db, viewer.householdId),
+    () => latestPrices(db, viewer.householdId, day),
   ]);
   const all: ReturnType<typeof holdingFigures>[] = [];
   const byKind = new Map<string, number>();
@@ -431,19 +433,20 @@ export async function holdingDetail(
   const portfolio = await portfolioOf(db, viewer, holding.portfolioId);
   const owners = await ownersOf(db, [portfolio]);
   const owner = owners.get(portfolio.id) ?? { kind: portfolio.ownerKind, shares: [] };
-  const [trades, priceRows] = await Promise.all([
-    tradesByHolding(db, viewer.householdId, [holding.id]),
-    db
-      .select({
-        id: holdingPrices.id,
-        pricedOn: holdingPrices.pricedOn,
-        price: holdingPrices.price,
-        fxRate: holdingPrices.fxRate,
-      })
-      .from(holdingPrices)
-      .where(eq(holdingPrices.holdingId, holding.id))
-      .orderBy(desc(holdingPrices.pricedOn))
-      .limit(1000),
+  const [trades, priceRows] = await inParallel(db, [
+    () => tradesByHolding(db, viewer.householdId, [holding.id]),
+    () =>
+      db
+        .select({
+          id: holdingPrices.id,
+          pricedOn: holdingPrices.pricedOn,
+          price: holdingPrices.price,
+          fxRate: holdingPrices.fxRate,
+        })
+        .from(holdingPrices)
+        .where(eq(holdingPrices.holdingId, holding.id))
+        .orderBy(desc(holdingPrices.pricedOn))
+        .limit(1000),
   ]);
   const list = trades.get(holding.id) ?? [];
   const entered = priceRows.find((row) => row.pricedOn <= day) ?? null;
@@ -686,13 +689,14 @@ export async function investmentsHistory(
     .where(eq(portfolios.householdId, viewer.householdId))
     .orderBy(asc(portfolios.name), asc(portfolios.id));
   const owners = await ownersOf(db, rows);
-  const [holdingRows, trades, prices] = await Promise.all([
-    db
-      .select({ id: holdings.id, portfolioId: holdings.portfolioId })
-      .from(holdings)
-      .where(eq(holdings.householdId, viewer.householdId)),
-    tradesByHolding(db, viewer.householdId),
-    monthEndPrices(db, viewer.householdId, ends),
+  const [holdingRows, trades, prices] = await inParallel(db, [
+    () =>
+      db
+        .select({ id: holdings.id, portfolioId: holdings.portfolioId })
+        .from(holdings)
+        .where(eq(holdings.householdId, viewer.householdId)),
+    () => tradesByHolding(db, viewer.householdId),
+    () => monthEndPrices(db, viewer.householdId, ends),
   ]);
   const costs = months.map(() => 0);
   const out: InvestmentsHistory["portfolios"] = [];

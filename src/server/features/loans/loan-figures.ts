@@ -11,6 +11,7 @@ import {
   type PartSchedule,
 } from "#shared/loan-math.ts";
 import type { Cents } from "#shared/money.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 /**
  * A household's loans as stored, and the figures every area reads from them: the loans page,
@@ -54,24 +55,27 @@ export async function loadLoans(
     .orderBy(asc(loans.createdAt), asc(loans.id));
   if (own.length === 0) return [];
   const ids = own.map((row) => row.id);
-  const [shares, parts, extras] = await Promise.all([
+  const [shares, parts, extras] = await inParallel(tx, [
     // In a fixed order, as savings accounts' and portfolios' shares are read: a cent left over
     // when a loan's debt is split goes by this order, not by where the rows happen to lie.
-    tx
-      .select()
-      .from(loanShares)
-      .where(inArray(loanShares.loanId, ids))
-      .orderBy(desc(loanShares.percentBp), asc(loanShares.memberId)),
-    tx
-      .select()
-      .from(loanParts)
-      .where(inArray(loanParts.loanId, ids))
-      .orderBy(asc(loanParts.position), asc(loanParts.createdAt), asc(loanParts.id)),
-    tx
-      .select()
-      .from(loanExtraRepayments)
-      .where(inArray(loanExtraRepayments.loanId, ids))
-      .orderBy(asc(loanExtraRepayments.onDate), asc(loanExtraRepayments.id)),
+    () =>
+      tx
+        .select()
+        .from(loanShares)
+        .where(inArray(loanShares.loanId, ids))
+        .orderBy(desc(loanShares.percentBp), asc(loanShares.memberId)),
+    () =>
+      tx
+        .select()
+        .from(loanParts)
+        .where(inArray(loanParts.loanId, ids))
+        .orderBy(asc(loanParts.position), asc(loanParts.createdAt), asc(loanParts.id)),
+    () =>
+      tx
+        .select()
+        .from(loanExtraRepayments)
+        .where(inArray(loanExtraRepayments.loanId, ids))
+        .orderBy(asc(loanExtraRepayments.onDate), asc(loanExtraRepayments.id)),
   ]);
   return own.map((loan) => ({
     loan,

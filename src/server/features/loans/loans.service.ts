@@ -53,6 +53,7 @@ import {
   type LoanPartRow,
   type LoanRecord,
 } from "./loan-figures.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 /**
  * The loans area (Pro): loans with their owners, parts and extra repayments, their schedules
@@ -148,9 +149,9 @@ export async function listLoans(
   day: IsoDate,
 ): Promise<LoanList> {
   const memberId = await scopeMemberId(db, viewer, query.member);
-  const [records, booked] = await Promise.all([
-    loadLoans(db, viewer.householdId),
-    bookedLoans(db, viewer.householdId),
+  const [records, booked] = await inParallel(db, [
+    () => loadLoans(db, viewer.householdId),
+    () => bookedLoans(db, viewer.householdId),
   ]);
   const items = records
     .filter(

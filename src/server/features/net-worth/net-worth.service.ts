@@ -12,6 +12,7 @@ import { savingsHistory } from "#server/features/savings/savings.service.ts";
 import type { Viewer } from "#server/middleware/session.ts";
 import type { IsoDate } from "#shared/dates.ts";
 import type { NetWorth, NetWorthParts } from "#shared/schemas/investments.schema.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 /** How far back net worth goes at most: twenty years of months. */
 const maxMonths = 240;
@@ -51,13 +52,14 @@ export async function netWorth(
   options: { debts: boolean },
 ): Promise<NetWorth> {
   const memberId = await scopeMemberId(db, viewer, query.member);
-  const [firstMovement, firstTrade, loans] = await Promise.all([
-    db
-      .select({ first: sql<string | null>`min(${savingsMovements.occurredOn})` })
-      .from(savingsMovements)
-      .where(eq(savingsMovements.householdId, viewer.householdId)),
-    firstTradeDay(db, viewer.householdId),
-    options.debts ? loadLoans(db, viewer.householdId) : Promise.resolve([]),
+  const [firstMovement, firstTrade, loans] = await inParallel(db, [
+    () =>
+      db
+        .select({ first: sql<string | null>`min(${savingsMovements.occurredOn})` })
+        .from(savingsMovements)
+        .where(eq(savingsMovements.householdId, viewer.householdId)),
+    () => firstTradeDay(db, viewer.householdId),
+    () => (options.debts ? loadLoans(db, viewer.householdId) : Promise.resolve([])),
   ]);
   const firsts = [firstMovement[0]?.first, firstTrade, ...loans.map(firstDayOf)]
     .filter((value): value is string => typeof value === "string" && value !== "")
@@ -69,9 +71,9 @@ export async function netWorth(
   if (!first) return { today: parts(0, 0), months: [], debtsLocked };
   const count = Math.min(maxMonths, Math.max(1, monthsSince(first, day)));
   const months = monthsUpTo(day, count);
-  const [saved, invested] = await Promise.all([
-    savingsHistory(db, viewer, { ...query, months: count }, day),
-    investmentsHistory(db, viewer, memberId, months, day),
+  const [saved, invested] = await inParallel(db, [
+    () => savingsHistory(db, viewer, { ...query, months: count }, day),
+    () => investmentsHistory(db, viewer, memberId, months, day),
   ]);
   const owed = debtHistory(loans, memberId, months, day);
   const rows = months.map((month, index) => ({

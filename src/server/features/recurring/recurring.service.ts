@@ -31,6 +31,7 @@ import { computeShares, type Share } from "#shared/shares.ts";
 import { loanPlanOf, loanPlans, type LoanPlan } from "#server/features/loans/loan-booking.ts";
 import { amountsOf, catchUpRule, materializeStep, sharesFor, type RuleRow } from "./materialize.ts";
 import { isUuid } from "#shared/ids.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 type RuleFields = Omit<EntryValues, "occurredOn">;
 
@@ -251,12 +252,13 @@ export async function listRules(
     .select()
     .from(recurringRules)
     .where(eq(recurringRules.householdId, viewer.householdId));
-  const [shares, plans] = await Promise.all([
-    sharesOf(
-      db,
-      rows.map((row) => row.id),
-    ),
-    plansFor(db, viewer.householdId, rows),
+  const [shares, plans] = await inParallel(db, [
+    () =>
+      sharesOf(
+        db,
+        rows.map((row) => row.id),
+      ),
+    () => plansFor(db, viewer.householdId, rows),
   ]);
   const rules = rows
     .filter((row) => !scoped || shares.get(row.id)?.some((share) => share.memberId === scoped))
@@ -302,12 +304,13 @@ export async function upcoming(
     .select()
     .from(recurringRules)
     .where(eq(recurringRules.householdId, viewer.householdId));
-  const [shares, plans] = await Promise.all([
-    sharesOf(
-      db,
-      rows.map((row) => row.id),
-    ),
-    plansFor(db, viewer.householdId, rows),
+  const [shares, plans] = await inParallel(db, [
+    () =>
+      sharesOf(
+        db,
+        rows.map((row) => row.id),
+      ),
+    () => plansFor(db, viewer.householdId, rows),
   ]);
   const until = addDays(today, options.days);
   const items: Upcoming[] = [];

@@ -18,6 +18,7 @@ import type { EmergencySuggestion, Goal, goalInputSchema } from "#shared/schemas
 import type { z } from "zod";
 import { scopeMemberId } from "./owners.ts";
 import { balancesOn, ratesOn } from "./savings.service.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 type GoalRow = typeof savingsGoals.$inferSelect;
 type GoalInput = z.output<typeof goalInputSchema>;
@@ -115,21 +116,23 @@ export async function listGoals(
     .orderBy(asc(savingsGoals.targetDate), asc(savingsGoals.name), asc(savingsGoals.id));
   if (goals.length === 0) return [];
   const goalIds = goals.map((goal) => goal.id);
-  const [links, contributions, balances, rates, memberAccounts] = await Promise.all([
-    db.select().from(savingsGoalAccounts).where(inArray(savingsGoalAccounts.goalId, goalIds)),
-    db
-      .select()
-      .from(savingsGoalContributions)
-      .where(inArray(savingsGoalContributions.goalId, goalIds))
-      .orderBy(asc(savingsGoalContributions.memberId)),
-    balancesOn(db, viewer.householdId, day, day),
-    ratesOn(db, viewer.householdId, day),
-    memberId
-      ? db
-          .select({ accountId: savingsAccountShares.accountId })
-          .from(savingsAccountShares)
-          .where(eq(savingsAccountShares.memberId, memberId))
-      : Promise.resolve([]),
+  const [links, contributions, balances, rates, memberAccounts] = await inParallel(db, [
+    () => db.select().from(savingsGoalAccounts).where(inArray(savingsGoalAccounts.goalId, goalIds)),
+    () =>
+      db
+        .select()
+        .from(savingsGoalContributions)
+        .where(inArray(savingsGoalContributions.goalId, goalIds))
+        .orderBy(asc(savingsGoalContributions.memberId)),
+    () => balancesOn(db, viewer.householdId, day, day),
+    () => ratesOn(db, viewer.householdId, day),
+    () =>
+      memberId
+        ? db
+            .select({ accountId: savingsAccountShares.accountId })
+            .from(savingsAccountShares)
+            .where(eq(savingsAccountShares.memberId, memberId))
+        : Promise.resolve([]),
   ]);
   const accounts = new Map(
     [...balances].map(([id, { balance }]) => [

@@ -28,6 +28,7 @@ import {
 } from "#shared/schemas/savings.schema.ts";
 import type { z } from "zod";
 import { membersParts, ownerShares, partOf, scopeMemberId, type Owner } from "./owners.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 type AccountRow = typeof savingsAccounts.$inferSelect;
 type StatementRow = typeof savingsStatements.$inferSelect;
@@ -167,11 +168,11 @@ async function summaries(
     .from(savingsAccounts)
     .where(and(...filters))
     .orderBy(asc(savingsAccounts.name), asc(savingsAccounts.id));
-  const [owners, balances, rates, statements] = await Promise.all([
-    ownersOf(tx, accounts),
-    balancesOn(tx, viewer.householdId, day, `${day.slice(0, 4)}-01-01`),
-    ratesOn(tx, viewer.householdId, day),
-    statementsWithComputed(tx, viewer.householdId, { newestOnly: true }),
+  const [owners, balances, rates, statements] = await inParallel(tx, [
+    () => ownersOf(tx, accounts),
+    () => balancesOn(tx, viewer.householdId, day, `${day.slice(0, 4)}-01-01`),
+    () => ratesOn(tx, viewer.householdId, day),
+    () => statementsWithComputed(tx, viewer.householdId, { newestOnly: true }),
   ]);
   const lastStatement = new Map(statements.map((statement) => [statement.accountId, statement]));
   return accounts
@@ -248,31 +249,37 @@ export async function accountDetail(
   const memberId = await scopeMemberId(tx, viewer, query.member);
   const [summary] = await summaries(tx, viewer, null, day, [account.id]);
   if (!summary) throw notFound();
-  const [rates, movements, statements] = await Promise.all([
-    tx
-      .select({ id: savingsRates.id, startsOn: savingsRates.startsOn, rateBp: savingsRates.rateBp })
-      .from(savingsRates)
-      .where(eq(savingsRates.accountId, account.id))
-      .orderBy(desc(savingsRates.startsOn)),
-    tx
-      .select({
-        id: savingsMovements.id,
-        kind: savingsMovements.kind,
-        amountCents: savingsMovements.amountCents,
-        occurredOn: savingsMovements.occurredOn,
-        note: savingsMovements.note,
-        sourceMemberId: savingsMovements.sourceMemberId,
-        balance: sql<string>`sum(${savingsMovements.amountCents}) over (order by ${savingsMovements.occurredOn}, ${savingsMovements.createdAt}, ${savingsMovements.id})`,
-      })
-      .from(savingsMovements)
-      .where(eq(savingsMovements.accountId, account.id))
-      .orderBy(
-        desc(savingsMovements.occurredOn),
-        desc(savingsMovements.createdAt),
-        desc(savingsMovements.id),
-      )
-      .limit(1000),
-    statementsWithComputed(tx, viewer.householdId, { accountId: account.id }),
+  const [rates, movements, statements] = await inParallel(tx, [
+    () =>
+      tx
+        .select({
+          id: savingsRates.id,
+          startsOn: savingsRates.startsOn,
+          rateBp: savingsRates.rateBp,
+        })
+        .from(savingsRates)
+        .where(eq(savingsRates.accountId, account.id))
+        .orderBy(desc(savingsRates.startsOn)),
+    () =>
+      tx
+        .select({
+          id: savingsMovements.id,
+          kind: savingsMovements.kind,
+          amountCents: savingsMovements.amountCents,
+          occurredOn: savingsMovements.occurredOn,
+          note: savingsMovements.note,
+          sourceMemberId: savingsMovements.sourceMemberId,
+          balance: sql<string>`sum(${savingsMovements.amountCents}) over (order by ${savingsMovements.occurredOn}, ${savingsMovements.createdAt}, ${savingsMovements.id})`,
+        })
+        .from(savingsMovements)
+        .where(eq(savingsMovements.accountId, account.id))
+        .orderBy(
+          desc(savingsMovements.occurredOn),
+          desc(savingsMovements.createdAt),
+          desc(savingsMovements.id),
+        )
+        .limit(1000),
+    () => statementsWithComputed(tx, viewer.householdId, { accountId: account.id }),
   ]);
   return {
     ...summary,

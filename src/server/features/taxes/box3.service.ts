@@ -35,6 +35,7 @@ import type {
   Box3Settings,
   box3SettingsInputSchema,
 } from "#shared/schemas/taxes.schema.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 /**
  * The box 3 estimate of a tax year (decision 022): what each person of the household owns and
@@ -172,15 +173,16 @@ export async function box3Estimate(
   const through = yearStart > day ? null : yearEnd < day ? yearEnd : day;
 
   const [settings, peopleRows, savings, portfolios, loans, trades, prices, interest] =
-    await Promise.all([
-      box3Settings(db, viewer, year),
-      activePeople(db, viewer.householdId),
-      listAccounts(db, viewer, {}, lastDayBefore),
-      listPortfolios(db, viewer, {}, lastDayBefore),
-      loadLoans(db, viewer.householdId),
-      tradesByHolding(db, viewer.householdId),
-      through ? latestPrices(db, viewer.householdId, through) : Promise.resolve(null),
-      through ? balancesOn(db, viewer.householdId, through, yearStart) : Promise.resolve(null),
+    await inParallel(db, [
+      () => box3Settings(db, viewer, year),
+      () => activePeople(db, viewer.householdId),
+      () => listAccounts(db, viewer, {}, lastDayBefore),
+      () => listPortfolios(db, viewer, {}, lastDayBefore),
+      () => loadLoans(db, viewer.householdId),
+      () => tradesByHolding(db, viewer.householdId),
+      () => (through ? latestPrices(db, viewer.householdId, through) : Promise.resolve(null)),
+      () =>
+        through ? balancesOn(db, viewer.householdId, through, yearStart) : Promise.resolve(null),
     ]);
   const people = [...peopleRows].sort(
     (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),

@@ -8,6 +8,7 @@ import type { IsoDate } from "#shared/dates.ts";
 import type { Language } from "#shared/i18n.ts";
 import { taxLabels } from "#shared/tax-labels.ts";
 import { taxYearOverview } from "./taxes.service.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 /**
  * A tax year as a CSV file for the return: one table with a section column, so a spreadsheet
@@ -86,12 +87,13 @@ export async function exportTaxYear(
   const labels = taxLabels[language];
   const delimiter = query.delimiter ?? defaults[language].delimiter;
   const decimal = query.decimal ?? defaults[language].decimal;
-  const [overview, people] = await Promise.all([
-    taxYearOverview(db, viewer, year, query, day),
-    db
-      .select({ id: members.id, name: members.name })
-      .from(members)
-      .where(eq(members.householdId, viewer.householdId)),
+  const [overview, people] = await inParallel(db, [
+    () => taxYearOverview(db, viewer, year, query, day),
+    () =>
+      db
+        .select({ id: members.id, name: members.name })
+        .from(members)
+        .where(eq(members.householdId, viewer.householdId)),
   ]);
   const names = new Map(people.map((row) => [row.id, row.name]));
   const whose = (memberId: string | null) =>

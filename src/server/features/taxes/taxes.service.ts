@@ -26,6 +26,7 @@ import {
   type TaxYearList,
   type TaxYearOverview,
 } from "#shared/schemas/taxes.schema.ts";
+import { inParallel } from "#server/db/parallel.ts";
 
 /**
  * Taxes (Pro): a household's tax payments and refunds, deadlines and the year's overview (items
@@ -305,47 +306,53 @@ export async function taxYearOverview(
   day: IsoDate,
 ): Promise<TaxYearOverview> {
   const memberId = await scopeMemberId(db, viewer, query.member);
-  const [itemRows, deadlineRows, categoryTotals, taxRelevant, interest] = await Promise.all([
-    db
-      .select()
-      .from(taxItems)
-      .where(
-        and(
-          eq(taxItems.householdId, viewer.householdId),
-          eq(taxItems.year, year),
-          memberId === null ? undefined : eq(taxItems.memberId, memberId),
+  const [itemRows, deadlineRows, categoryTotals, taxRelevant, interest] = await inParallel(db, [
+    () =>
+      db
+        .select()
+        .from(taxItems)
+        .where(
+          and(
+            eq(taxItems.householdId, viewer.householdId),
+            eq(taxItems.year, year),
+            memberId === null ? undefined : eq(taxItems.memberId, memberId),
+          ),
+        )
+        .orderBy(asc(taxItems.onDate), asc(taxItems.createdAt), asc(taxItems.id)),
+    () =>
+      db
+        .select()
+        .from(taxDeadlines)
+        .where(
+          and(
+            eq(taxDeadlines.householdId, viewer.householdId),
+            eq(taxDeadlines.year, year),
+            // A member's own deadlines and the household's (whose reminders reach everyone).
+            memberId === null
+              ? undefined
+              : or(eq(taxDeadlines.memberId, memberId), isNull(taxDeadlines.memberId)),
+          ),
+        )
+        .orderBy(asc(taxDeadlines.dueOn), asc(taxDeadlines.createdAt), asc(taxDeadlines.id)),
+    () =>
+      totals(db, viewer, {
+        from: `${year}-01-01`,
+        to: `${year}-12-31`,
+        member: memberId ?? undefined,
+      }),
+    () =>
+      db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          defaultKey: categories.defaultKey,
+          customName: categories.customName,
+        })
+        .from(categories)
+        .where(
+          and(eq(categories.householdId, viewer.householdId), eq(categories.taxRelevant, true)),
         ),
-      )
-      .orderBy(asc(taxItems.onDate), asc(taxItems.createdAt), asc(taxItems.id)),
-    db
-      .select()
-      .from(taxDeadlines)
-      .where(
-        and(
-          eq(taxDeadlines.householdId, viewer.householdId),
-          eq(taxDeadlines.year, year),
-          // A member's own deadlines and the household's (whose reminders reach everyone).
-          memberId === null
-            ? undefined
-            : or(eq(taxDeadlines.memberId, memberId), isNull(taxDeadlines.memberId)),
-        ),
-      )
-      .orderBy(asc(taxDeadlines.dueOn), asc(taxDeadlines.createdAt), asc(taxDeadlines.id)),
-    totals(db, viewer, {
-      from: `${year}-01-01`,
-      to: `${year}-12-31`,
-      member: memberId ?? undefined,
-    }),
-    db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        defaultKey: categories.defaultKey,
-        customName: categories.customName,
-      })
-      .from(categories)
-      .where(and(eq(categories.householdId, viewer.householdId), eq(categories.taxRelevant, true))),
-    ownHomeInterest(db, viewer.householdId, year, memberId),
+    () => ownHomeInterest(db, viewer.householdId, year, memberId),
   ]);
   const names = new Map(taxRelevant.map((row) => [row.id, categoryName(row, viewer.language)]));
   const items = itemRows.map(itemOut);
@@ -373,13 +380,14 @@ export async function taxYearList(db: Db, viewer: Viewer, day: IsoDate): Promise
       .from(table)
       .where(eq(table.householdId, viewer.householdId))
       .groupBy(table.year);
-  const [items, deadlines, chosen] = await Promise.all([
-    byYear(taxItems),
-    byYear(taxDeadlines),
-    db
-      .select({ year: taxYears.year })
-      .from(taxYears)
-      .where(eq(taxYears.householdId, viewer.householdId)),
+  const [items, deadlines, chosen] = await inParallel(db, [
+    () => byYear(taxItems),
+    () => byYear(taxDeadlines),
+    () =>
+      db
+        .select({ year: taxYears.year })
+        .from(taxYears)
+        .where(eq(taxYears.householdId, viewer.householdId)),
   ]);
   const years = new Set([
     Number(day.slice(0, 4)),
