@@ -120,7 +120,7 @@ export function CategoryFormDialog({
                 <label
                   key={option}
                   className={cn(
-                    "grid cursor-pointer place-items-center rounded-lg border border-transparent p-1 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                    "relative grid cursor-pointer place-items-center rounded-lg border border-transparent p-1 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
                     icon === option && "border-primary bg-primary/5",
                   )}
                   title={t(`icons.${option}`)}
@@ -147,7 +147,7 @@ export function CategoryFormDialog({
                 <label
                   key={option}
                   className={cn(
-                    "grid size-8 cursor-pointer place-items-center rounded-full border-2 border-transparent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                    "relative grid size-8 cursor-pointer place-items-center rounded-full border-2 border-transparent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
                     color === option && "border-foreground",
                   )}
                   title={t(`colors.${option}`)}
