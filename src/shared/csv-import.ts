@@ -750,6 +750,11 @@ export class KeyNumbering {
     this.seen.set(first, (n ?? 0) + 1);
     return n === undefined ? first : this.hash(`${key}#${n}`);
   }
+
+  /** Forgets the keys given so far: the next ones are numbered from "#0" again. */
+  clear(): void {
+    this.seen.clear();
+  }
 }
 
 /** `KeyNumbering` of each row's key, in the rows' order. */

@@ -30,10 +30,11 @@ import { placeImportRows } from "../category-rules/category-rules.service.ts";
 import { matchText } from "#shared/category-rules.ts";
 import { importShape } from "#shared/import-shape.ts";
 import {
+  BatchJsonBuilder,
   canInsertInBulk,
   hasDeletedImports,
   insertImportBatch,
-  type ImportedEntry,
+  type BatchJson,
 } from "./import-insert.ts";
 import { rememberMapping } from "./import-mappings.ts";
 import { byDate, prepareImport } from "./import-prepare.ts";
@@ -239,32 +240,35 @@ export async function importTransactions(
     // of the list's indexes, so two batches at a time seldom wait for each other's rows, and
     // a file a bank wrote newest first goes in as quickly as one written oldest first.
     const inOrder = byDate(good);
+    const keysByDate = keys.byDate();
     // A batch's rows, each with its hashes: made a step at a time on the server's thread, one
     // batch after the other (the keys are numbered in the order they are made), while the
     // database works on the batch before.
-    function* batchRows(start: number): Steps<ImportedEntry[]> {
-      const rows: ImportedEntry[] = [];
+    function* batchRows(start: number): Steps<BatchJson> {
+      const rows = new BatchJsonBuilder();
       for (const index of inOrder.slice(start, start + batchSize)) {
-        if ((rows.length + 1) % rowsPerStep === 0) yield;
+        if ((rows.count + 1) % rowsPerStep === 0) yield;
         const row = good[index];
         if (!row) continue;
-        rows.push({
+        const { importHash, importLineHash } = keysByDate.of(index);
+        rows.add({
           kind: row.kind,
           amountCents: row.amountCents,
           occurredOn: row.occurredOn,
           categoryId: placed[index] ?? categoryIds.get(keyOf(row)) ?? null,
           merchant: row.merchant,
           notes: row.notes,
-          ...keys.of(index),
+          importHash,
+          importLineHash,
         });
       }
-      return rows;
+      return rows.finish();
     }
     // Each batch's rows are made once, after the batch before it (their keys are numbered in
     // the order they are made): a lane that takes a batch has the next one made meanwhile, so
     // a lane whose batch is done sends its next one at once (decision 052).
     let made: Promise<unknown> = Promise.resolve();
-    const making = new Map<number, Promise<ImportedEntry[]>>();
+    const making = new Map<number, Promise<BatchJson>>();
     const rowsOf = (start: number) => {
       let rows = making.get(start);
       if (!rows) {

@@ -79,17 +79,43 @@ describe("preparing an import on the server's thread", () => {
     const expected = runSteps(inFileOrder.keys.all());
     const order = byDate(inDateOrder.good);
     expect(order).not.toEqual(order.toSorted((a, b) => a - b));
-    const keys: string[] = [];
-    const lineKeys: string[] = [];
-    for (const index of order) {
-      const hashes = inDateOrder.keys.of(index);
-      keys[index] = hashes.importHash;
-      lineKeys[index] = hashes.importLineHash;
+    // Asked for by date, from the keys of the file's order and from those kept a day at a time.
+    for (const asked of [inDateOrder.keys, inFileOrder.keys.byDate()]) {
+      const keys: string[] = [];
+      const lineKeys: string[] = [];
+      for (const index of order) {
+        const hashes = asked.of(index);
+        keys[index] = hashes.importHash;
+        lineKeys[index] = hashes.importLineHash;
+      }
+      expect({ keys, lineKeys }).toEqual(expected);
+      // Rows alike were numbered apart, so every row has keys of its own.
+      expect(new Set(keys).size).toBe(inFileOrder.good.length);
+      expect(new Set(lineKeys).size).toBe(inFileOrder.good.length);
     }
-    expect({ keys, lineKeys }).toEqual(expected);
-    // Rows alike were numbered apart, so every row has keys of its own.
-    expect(new Set(keys).size).toBe(inFileOrder.good.length);
-    expect(new Set(lineKeys).size).toBe(inFileOrder.good.length);
+  });
+
+  it("keeps one day's keys at a time when asked by date, and refuses an earlier day", async () => {
+    const text = ["date,amount,category,merchant,notes"]
+      .concat(["2025-03-02", "2025-03-01", "2025-03-02"].map((day) => `${day},-2.00,Café,Bakker,`))
+      .join("\n");
+    const prepared = await prepareImport(input(text));
+    if (!prepared.ok) throw new Error("The file did not prepare.");
+    const expected = runSteps(prepared.keys.all());
+    const byDay = prepared.keys.byDate();
+    const order = [1, 0, 2];
+    expect(order.map((index) => byDay.of(index))).toEqual(
+      order.map((index) => ({
+        importHash: expected.keys[index],
+        importLineHash: expected.lineKeys[index],
+      })),
+    );
+    // The two rows alike on 2 March are numbered apart ("#0", "#1") after 1 March's was kept.
+    expect(expected.keys[0]).not.toBe(expected.keys[2]);
+    expect(expected.lineKeys[0]).not.toBe(expected.lineKeys[2]);
+    const again = prepared.keys.byDate();
+    again.of(0);
+    expect(() => again.of(1)).toThrow(/asked for after/);
   });
 
   it("orders rows by date, the file's order kept within a day", () => {

@@ -82,16 +82,37 @@ export function* prepareImportSteps(input: PrepareInput): Steps<PreparedImport> 
 export class ImportKeys {
   private readonly keys = new KeyNumbering(importHash);
   private readonly lineKeys = new KeyNumbering(importHash);
+  /** By date (`byDate`): the day whose keys the numberings hold. */
+  private day: string | undefined;
 
   constructor(
     private readonly good: readonly ImportRow[],
     private readonly cellsOf: readonly (readonly string[] | undefined)[],
+    private readonly dayByDay = false,
   ) {}
+
+  /**
+   * The same keys for rows asked for by date (as `byDate` orders them), which keeps one day's
+   * keys at a time instead of every key of the file: rows alike in a key are alike in their
+   * date, so a day's numbering starts afresh. Looking 100,000 keys up among all the file's took
+   * some 0.3 s of an import's 2 s on the server's thread, most of it in the maps' size. A row of
+   * an earlier day than the one before is refused: its numbering would be lost.
+   */
+  byDate(): ImportKeys {
+    return new ImportKeys(this.good, this.cellsOf, true);
+  }
 
   /** The good row's hashes (its index in `good`); each row once. */
   of(index: number): { importHash: string; importLineHash: string } {
     const row = this.good[index];
     if (!row) throw new Error(`No good row ${index}.`);
+    if (this.dayByDay && row.occurredOn !== this.day) {
+      if (this.day !== undefined && row.occurredOn < this.day)
+        throw new Error(`Row ${index} of ${row.occurredOn} asked for after ${this.day}.`);
+      this.day = row.occurredOn;
+      this.keys.clear();
+      this.lineKeys.clear();
+    }
     return {
       importHash: this.keys.next(importKeyText(row)),
       importLineHash: this.lineKeys.next(importLineKeyText(this.cellsOf[row.line] ?? [])),
