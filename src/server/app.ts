@@ -18,11 +18,11 @@ import { stripeWebhookRoutes } from "./features/billing/stripe-webhook.ts";
 import { budgetRoutes } from "./features/budgets/budgets.routes.ts";
 import { categoryRoutes } from "./features/categories/categories.routes.ts";
 import { categoryRuleRoutes } from "./features/category-rules/category-rules.routes.ts";
-import { csvRoutes } from "./features/csv/csv.routes.ts";
-import { importMatchRoutes } from "./features/csv/import-matches.routes.ts";
-import { exportRoutes } from "./features/export/export.routes.ts";
+import { csvRoutes, importRoute } from "./features/csv/csv.routes.ts";
+import { importMatchRoutes, linkRoute } from "./features/csv/import-matches.routes.ts";
+import { exportRoutes, restoreRoute } from "./features/export/export.routes.ts";
 import { insuranceRoutes } from "./features/insurance/insurance.routes.ts";
-import { investmentsRoutes } from "./features/investments/investments.routes.ts";
+import { investmentsRoutes, tradeImportRoute } from "./features/investments/investments.routes.ts";
 import { loansRoutes } from "./features/loans/loans.routes.ts";
 import { savingsRoutes } from "./features/savings/savings.routes.ts";
 import { taxesRoutes } from "./features/taxes/taxes.routes.ts";
@@ -38,7 +38,7 @@ import {
   renderMailboxPage,
   type OutboxAccess,
 } from "./features/mailbox/mailbox.routes.ts";
-import { profileRoutes } from "./features/profile/profile.routes.ts";
+import { profileRoutes, uploadRoute } from "./features/profile/profile.routes.ts";
 import { systemRoutes } from "./features/system/system.routes.ts";
 import { setAnswerHeader } from "./lib/answer-headers.ts";
 import { AppError, errorBody } from "./lib/app-error.ts";
@@ -54,6 +54,7 @@ import { keptAnswerRoutes } from "#server/middleware/answer-cache.ts";
 import { csrfProtection } from "./middleware/csrf.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { limitWrites } from "./middleware/limit-writes.ts";
+import { limitBodies } from "./middleware/body-limits.ts";
 import { refuseUnsafeText } from "./middleware/request-text.ts";
 import { loadSession } from "./middleware/session.ts";
 
@@ -196,6 +197,11 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
     }
   });
   app.use("/api/*", csrfProtection(config.trustedOrigins));
+  // Bodies held to their route's limit before anything reads one (1 MB but for these routes).
+  app.use(
+    "/api/*",
+    limitBodies([importRoute, linkRoute, tradeImportRoute, restoreRoute, uploadRoute]),
+  );
   app.use("/api/*", refuseUnsafeText());
 
   app.route(

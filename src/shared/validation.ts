@@ -36,6 +36,7 @@ export const validationKeys = [
   "settleSameMember",
   "csvEmpty",
   "csvTooLarge",
+  "requestTooLarge",
   "csvColumnMissing",
   "csvAmountNotMoney",
   "currencyNotEuro",
@@ -143,6 +144,7 @@ const en = {
   settleSameMember: "Choose two different members",
   csvEmpty: "The file has no rows to import",
   csvTooLarge: "The file is too large: import at most 100,000 rows at a time",
+  requestTooLarge: "This request is too large: send at most 1 MB",
   csvColumnMissing: "Choose a column for the date and the amount",
   csvAmountNotMoney:
     "The amount column holds account or card numbers, not amounts: choose the column of amounts",
@@ -259,6 +261,7 @@ const nl = {
   settleSameMember: "Kies twee verschillende leden",
   csvEmpty: "Het bestand heeft geen rijen om te importeren",
   csvTooLarge: "Het bestand is te groot: importeer hoogstens 100.000 rijen tegelijk",
+  requestTooLarge: "Dit verzoek is te groot: stuur hoogstens 1 MB",
   csvColumnMissing: "Kies een kolom voor de datum en het bedrag",
   csvAmountNotMoney:
     "De bedragkolom bevat rekening- of kaartnummers, geen bedragen: kies de kolom met bedragen",

@@ -83,7 +83,7 @@ export const importResultSchema = z.object({
   createdCategories: z.number().int(),
 });
 
-const importRoute = createRoute({
+export const importRoute = createRoute({
   method: "post",
   path: "/imports",
   summary:

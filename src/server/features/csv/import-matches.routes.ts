@@ -40,7 +40,7 @@ const candidatesRoute = createRoute({
   },
 });
 
-const linkRoute = createRoute({
+export const linkRoute = createRoute({
   method: "post",
   path: "/imports/links",
   summary:

@@ -107,7 +107,7 @@ export const restoreDocumentSchema = z
   .passthrough()
   .openapi("RestoreDocument");
 
-const restoreRoute = createRoute({
+export const restoreRoute = createRoute({
   method: "post",
   path: "/households/{householdId}/restore",
   summary:

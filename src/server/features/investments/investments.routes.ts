@@ -202,6 +202,9 @@ const routes = {
   }),
 };
 
+/** The trades' import, whose body may be as large as a file's (`limitBodies`). */
+export const tradeImportRoute = routes.importTrades;
+
 export function investmentsRoutes(deps: { db: Db; billing: BillingMode }) {
   const { db } = deps;
   return createRouter()

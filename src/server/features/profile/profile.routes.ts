@@ -64,7 +64,7 @@ const patchRoute = createRoute({
 /** Room for the multipart envelope around a 2 MB file; a bigger body is refused unread. */
 const uploadLimit = avatarMaxBytes + 64 * 1024;
 
-const uploadRoute = createRoute({
+export const uploadRoute = createRoute({
   method: "post",
   path: "/profile/avatar",
   summary: "Sets the avatar: a JPEG, PNG or WebP image (by content) of at most 2 MB",
