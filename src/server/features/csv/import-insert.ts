@@ -123,7 +123,7 @@ export function batchIds(now = Date.now()): { prefix: string; start: number } {
 }
 
 /** A batch's rows as the statement reads them (`BatchJsonBuilder`). */
-export type BatchJson = { categoryIds: string[]; json: string; count: number };
+export type BatchJson = { categoryIds: string[]; json: string };
 
 /**
  * A batch's rows as the statement reads them: JSON with one-letter names, each row's category
@@ -165,11 +165,7 @@ export class BatchJsonBuilder {
   }
 
   finish(): BatchJson {
-    return {
-      categoryIds: this.categoryIds,
-      json: JSON.stringify(this.compact),
-      count: this.compact.length,
-    };
+    return { categoryIds: this.categoryIds, json: JSON.stringify(this.compact) };
   }
 }
 
