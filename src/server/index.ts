@@ -6,7 +6,7 @@ import { DataDirLockedError, lockDataDir } from "./db/client.ts";
 import { embeddedDatabaseUrl } from "./db/embedded.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
-import { collectWhenIdle } from "./lib/memory.ts";
+import { collectWhenIdle, limitHeapGrowth } from "./lib/memory.ts";
 import { materializeDue } from "./features/recurring/materialize.ts";
 import { sendNoticeReminders } from "./features/insurance/reminders.ts";
 import { sendDeadlineReminders } from "./features/taxes/reminders.ts";
@@ -21,6 +21,8 @@ const quietBeforeCollectingMs = 5_000;
 async function main() {
   // Everything Hearth writes (the database, the secret, avatars) is for its owner only.
   process.umask(0o077);
+  // V8's heap held near what the server keeps, not several times that in garbage (decision 057).
+  limitHeapGrowth();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
