@@ -34,7 +34,7 @@ export function collectGarbage(): boolean {
  * 24 GB); a server answering a burst of reports reached 470-700 MB that way, most of it garbage
  * (decision 057).
  */
-export const heapGrowthPercent = 50;
+const heapGrowthPercent = 50;
 
 /**
  * Holds V8's heap to `percent` more than what was live after its last full collection, for the
@@ -47,7 +47,7 @@ export function limitHeapGrowth(
   execArgv: readonly string[] = process.execArgv,
 ): boolean {
   if (execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg))) return false;
-  setFlagsFromString(`--heap-growing-percent=${Math.round(percent)}`);
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
   return true;
 }
 
