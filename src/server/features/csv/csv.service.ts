@@ -278,29 +278,41 @@ export async function importTransactions(
       }
       return rows;
     };
+    // Whether the batches look each row's mapped hash up (see below).
+    let probeHashes = false;
     const insertBatch = async (start: number) => {
       const rows = await rowsOf(start);
       making.delete(start);
-      const insert = (onConflict: boolean) =>
-        db.transaction((tx) =>
-          insertImportBatch(tx, {
-            householdId,
-            memberId,
-            createdByMemberId: viewer.memberId,
-            importId,
-            rows,
-            reimportDeleted: request.reimportDeleted ?? false,
-            lookAmongDeleted,
-            bulk,
-            onConflict,
-          }),
-        );
-      // Rows the household has live are left out by the statement's own look-ups; only another
-      // import of the same rows at the same moment can still put one in first. The batch then
-      // fails whole on the unique index and goes again, skipping what conflicts.
-      const counts = await insert(false).catch((error: unknown) => {
-        if (sqlState(error) === uniqueViolation) return insert(true);
-        throw error;
+      const insert = (onConflict: boolean, probeHash: boolean) =>
+        insertImportBatch(db, {
+          householdId,
+          memberId,
+          createdByMemberId: viewer.memberId,
+          importId,
+          rows,
+          reimportDeleted: request.reimportDeleted ?? false,
+          lookAmongDeleted,
+          bulk,
+          onConflict,
+          probeHash,
+        });
+      // Rows the household has live by their line as written are left out by the statement's
+      // own look-up; one whose mapped hash alone is live (the same bank reference in another
+      // layout) is left to the unique index, until a batch meets one: that batch fails whole
+      // and goes again with the hash looked up, as every batch after it does (decision 058).
+      // Then only another import of the same rows at the same moment can still put one in
+      // first: the batch goes again once more, skipping what conflicts.
+      const counts = await insert(false, probeHashes).catch(async (error: unknown) => {
+        if (sqlState(error) !== uniqueViolation) throw error;
+        if (!probeHashes) {
+          probeHashes = true;
+          const again = await insert(false, true).catch((second: unknown) => {
+            if (sqlState(second) === uniqueViolation) return null;
+            throw second;
+          });
+          if (again) return again;
+        }
+        return insert(true, true);
       });
       imported += counts.imported;
       deletedBefore += counts.deletedBefore;

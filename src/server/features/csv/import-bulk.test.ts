@@ -104,16 +104,14 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
     other: { memberId?: string; importId?: string } = {},
   ) {
     const importId = other.importId ?? (await newImport(home));
-    return db().transaction((tx) =>
-      insertImportBatch(tx, {
-        householdId: home.householdId,
-        memberId: other.memberId ?? home.memberId,
-        createdByMemberId: home.memberId,
-        importId,
-        rows,
-        bulk,
-      }),
-    );
+    return insertImportBatch(db(), {
+      householdId: home.householdId,
+      memberId: other.memberId ?? home.memberId,
+      createdByMemberId: home.memberId,
+      importId,
+      rows,
+      bulk,
+    });
   }
 
   const entryCount = (home: EntriesHousehold) =>
@@ -168,24 +166,19 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
       const home = bulk ? bulkHome : plainHome;
       const importId = await newImport(home);
       const rows = (await rowsFor(home, `settings ${bulk}`)).slice(0, 5);
-      const inside = await db().transaction(async (tx) => {
-        await insertImportBatch(tx, {
-          householdId: home.householdId,
-          memberId: home.memberId,
-          createdByMemberId: home.memberId,
-          importId,
-          rows,
-          bulk,
-        });
-        const [settings] = await queryRows<Record<string, string>>(
-          tx,
-          sql`select current_setting('synchronous_commit') as commit, current_setting('jit') as jit,
-            current_setting('session_replication_role') as role`,
-        );
-        return settings;
+      const { imported, inspected } = await insertImportBatch(db(), {
+        householdId: home.householdId,
+        memberId: home.memberId,
+        createdByMemberId: home.memberId,
+        importId,
+        rows,
+        bulk,
+        inspect: sql`select current_setting('synchronous_commit') as commit,
+            current_setting('jit') as jit, current_setting('session_replication_role') as role`,
       });
+      expect(imported).toBe(5);
       // The import's last statement waits for the disk, and with it every batch before it.
-      expect(inside).toEqual({ commit: "off", jit: "off", role: "origin" });
+      expect(inspected).toEqual([{ commit: "off", jit: "off", role: "origin" }]);
       expect(await commitSetting()).toBe(before);
     }
   });
@@ -225,6 +218,39 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
     expect(ids.start + 100_000).toBeLessThan(2 ** 48);
     // Two batches of the same millisecond draw other bits.
     expect(batchIds(now)).not.toEqual(ids);
+  });
+
+  it("leaves a live mapped hash to the unique index when asked, and then fails the batch whole", async () => {
+    for (const bulk of [true, false]) {
+      const home = bulk ? bulkHome : plainHome;
+      const first = (await rowsFor(home, `index ${bulk}`)).slice(0, 20);
+      expect((await importBatch(home, first, bulk)).imported).toBe(20);
+      // The same bank rows in another file's layout: new lines, the mapped hashes of before.
+      const again = (await rowsFor(home, `index again ${bulk}`))
+        .slice(0, 40)
+        .map((row, index) =>
+          index === 30 ? { ...row, importHash: first[7]?.importHash ?? "" } : row,
+        );
+      const countBefore = await entryCount(home);
+      const importId = await newImport(home);
+      const batch = (probeHash: boolean) =>
+        insertImportBatch(db(), {
+          householdId: home.householdId,
+          memberId: home.memberId,
+          createdByMemberId: home.memberId,
+          importId,
+          rows: again,
+          bulk,
+          onConflict: false,
+          probeHash,
+        });
+      // Without the look-up the unique index refuses the row, and none of the batch stays.
+      await expect(batch(false)).rejects.toMatchObject({ code: "23505" });
+      expect(await entryCount(home)).toEqual(countBefore);
+      // With it, the row is a duplicate and the others go in.
+      expect(await batch(true)).toMatchObject({ imported: 39, deletedBefore: 0 });
+    }
+    await expectTotalsMatch(db());
   });
 
   it("refuses a batch that points at a category, person or import that is not there", async () => {

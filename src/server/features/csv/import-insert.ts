@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import type { Tx } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { pipelinedTransaction } from "#server/db/pipeline.ts";
 import { queryRows } from "#server/db/rows.ts";
 import { households, members } from "#server/db/schema/households.ts";
 import { categories, imports, transactions, transactionShares } from "#server/db/schema/money.ts";
@@ -178,15 +179,16 @@ export function batchJson(rows: readonly ImportedEntry[]): BatchJson {
 
 /**
  * Inserts a batch of imported rows as personal entries of one member, with their shares, in one
- * statement: the rows travel as one JSON parameter (`batchJson`; not a dozen parameters per
- * row), a row whose hash a live entry of the household has is skipped, and each entry that went
- * in gets its share in the same statement. A row whose hash is on an entry deleted by hand (not
- * by undoing its import, decision 031) is skipped too, unless `reimportDeleted`; those are
- * counted apart, so the family can be offered to import them again on purpose. Answers how many
- * entries went in and how many rows were held back that way.
+ * statement of its own transaction: the rows travel as one JSON parameter (`batchJson`; not a
+ * dozen parameters per row), a row whose hash a live entry of the household has is skipped, and
+ * each entry that went in gets its share in the same statement. A row whose hash is on an entry
+ * deleted by hand (not by undoing its import, decision 031) is skipped too, unless
+ * `reimportDeleted`; those are counted apart, so the family can be offered to import them again
+ * on purpose. The transaction's statements are sent together (`pipelinedTransaction`, decision
+ * 058). Answers how many entries went in and how many rows were held back that way.
  */
 export async function insertImportBatch(
-  tx: Tx,
+  db: Db,
   batch: ImportBatch & {
     /** Rows whose entry was deleted by hand go in again (asked for on purpose). */
     reimportDeleted?: boolean;
@@ -208,8 +210,21 @@ export async function insertImportBatch(
      * rows at the same moment can still make it fail, and the batch then goes again with it.
      */
     onConflict?: boolean;
+    /**
+     * Whether the statement looks each row's mapped hash up among the household's live entries
+     * (default), or leaves that to the unique index on it (`false`): a row whose line is new but
+     * whose hash a live entry has (the same bank reference in another file's layout) then fails
+     * the batch (23505), which goes again with the look-up. A file of new rows saves an index
+     * probe a row (decision 058).
+     */
+    probeHash?: boolean;
+    /**
+     * A statement run last in the batch's transaction, its rows answered as `inspected`: a
+     * test's look at the transaction's settings.
+     */
+    inspect?: SQL;
   },
-): Promise<{ imported: number; deletedBefore: number }> {
+): Promise<{ imported: number; deletedBefore: number; inspected?: Record<string, unknown>[] }> {
   const { householdId, memberId } = batch;
   const bulk = batch.bulk === true;
   const ids = batchIds();
@@ -218,10 +233,8 @@ export async function insertImportBatch(
   // more than it saves on a few thousand rows. The batch's commit does not wait for its WAL to
   // reach the disk: the import's last statement (its counts) does, and with it every batch
   // before (decision 052). In bulk, per-row key checks and Hearth's triggers are off. All for
-  // this transaction only, set in the same round trip as the references' locks.
+  // this transaction only, set in the statement before the batch's (with the references' locks).
   const settings = sql`set_config('jit', 'off', true), set_config('synchronous_commit', 'off', true)`;
-  if (bulk) await lockReferences(tx, batch, categoryIds, settings);
-  else await tx.execute(sql`select ${settings}`);
   // Whether an entry deleted by hand has the row, by either hash (an undone import's entries do
   // not count); not looked up when the household has no deleted imported entry at all.
   const deleted =
@@ -240,9 +253,11 @@ export async function insertImportBatch(
               and d.import_line_hash = r."importLineHash" and d.deleted_at is not null
               and not exists (select 1 from ${imports} i
                 where i.id = d.import_id and i.undone_at = d.deleted_at)))`;
-  const [counts] = await queryRows<{ imported: number | string; deleted_before: number | string }>(
-    tx,
-    sql`
+  // In bulk, the rows go in only when the statement before found and locked every row they
+  // point at (it says so in `hearth.import_batch`): the statements are sent together, so the
+  // server learns of a missing one only after this one has run.
+  const ready = bulk ? sql`current_setting('hearth.import_batch', true) = 'ready'` : sql`true`;
+  const insert = sql`
       with incoming as (
         -- json, not jsonb: read once as it is, without first building jsonb's tree of 5,000
         -- objects (20 instead of 26-36 ms for a batch in psql).
@@ -253,20 +268,26 @@ export async function insertImportBatch(
               "k" text, "a" bigint, "d" date, "c" integer, "m" text, "n" text, "h" uuid, "l" uuid))
             with ordinality as r("kind", "amountCents", "occurredOn", "categoryPlace", "merchant",
               "notes", "importHash", "importLineHash", n)
+          where ${ready}
       ),
       -- Whether a live entry has the row already, by its line as written (a changed mapping
-      -- finds it too) or by its mapped hash, and whether an entry deleted by hand has it by
-      -- either hash. Index probes in this one statement, no query per row.
+      -- finds it too) or by its mapped hash (unless the unique index is left to find that),
+      -- and whether an entry deleted by hand has it by either hash. Index probes in this one
+      -- statement, no query per row.
       probed as (
         select r.*,
           exists (
             select 1 from ${transactions} l
             where l.household_id = ${householdId}::uuid
               and l.import_line_hash = r."importLineHash" and l.deleted_at is null)
-          or exists (
+          ${
+            batch.probeHash === false
+              ? sql``
+              : sql`or exists (
             select 1 from ${transactions} l
             where l.household_id = ${householdId}::uuid
-              and l.import_hash = r."importHash" and l.deleted_at is null) as live,
+              and l.import_hash = r."importHash" and l.deleted_at is null)`
+          } as live,
           ${deleted} as deleted_before
         from incoming r
       ),
@@ -316,66 +337,77 @@ export async function insertImportBatch(
       )`
           : sql``
       }
-      select (select count(*) from shares) as imported,${bulk ? sql` (select count(*) from rolled) as rolled,` : sql``}
+      select imported,${bulk ? sql` (select count(*) from rolled) as rolled,` : sql``}
         ${batch.reimportDeleted ? sql`0` : sql`(select count(*) from marked where deleted_before)`}
-          as deleted_before`,
-  );
-  const imported = Number(counts?.imported ?? 0);
+          as deleted_before,
+        -- For the statement after this one: whether the household's version goes up.
+        set_config('hearth.import_batch', case when imported > 0 then 'imported' else 'none' end,
+          true) as next
+        from (select count(*) as imported from shares) as counted`;
+  const statements = bulk
+    ? [
+        lockReferences(batch, categoryIds, settings),
+        insert,
+        // Back to the ordinary role before anything else, so the version's deferred trigger is
+        // queued (and fires at commit) as every other write's is: the role is set in a
+        // subquery, which PostgreSQL evaluates before the row that touches the household (a
+        // subquery with a volatile function is not merged into its query). Only when entries
+        // went in, as the statement before says.
+        sql`select case when current_setting('hearth.import_batch', true) = 'imported'
+              then hearth_touch_households(array[${householdId}::uuid])::text end as touched
+            from (select set_config('session_replication_role', 'origin', true)) as role`,
+      ]
+    : [sql`select ${settings}`, insert];
+  if (batch.inspect) statements.push(batch.inspect);
+  const answers = await pipelinedTransaction(db, statements);
   if (bulk) {
-    // Back to the ordinary role before anything else, so the version's deferred trigger is
-    // queued (and fires at commit) as every other write's is: the role is set in a subquery,
-    // which PostgreSQL evaluates before the row that touches the household (a subquery with a
-    // volatile function is not merged into its query).
-    await tx.execute(
-      imported > 0
-        ? sql`select hearth_touch_households(array[${householdId}::uuid])
-            from (select set_config('session_replication_role', 'origin', true)) as role`
-        : sql`select set_config('session_replication_role', 'origin', true)`,
-    );
+    const found = answers[0]?.[0] as ReferencesFound | undefined;
+    const people = new Set([batch.memberId, batch.createdByMemberId]).size;
+    if (
+      found?.households !== 1 ||
+      found.people !== people ||
+      found.categories !== categoryIds.length ||
+      found.imports !== 1
+    ) {
+      throw new Error(
+        "An import's batch points at a household, person, category or import that is not there.",
+      );
+    }
   }
-  return { imported, deletedBefore: Number(counts?.deleted_before ?? 0) };
+  const counts = answers[1]?.[0] as
+    { imported: number | string; deleted_before: number | string } | undefined;
+  return {
+    imported: Number(counts?.imported ?? 0),
+    deletedBefore: Number(counts?.deleted_before ?? 0),
+    ...(batch.inspect ? { inspected: answers.at(-1) } : {}),
+  };
 }
+
+type ReferencesFound = { households: number; people: number; categories: number; imports: number };
 
 /**
  * What the foreign keys of a batch's entries and shares check, once for the batch: the
  * household, the two people, the categories and the import exist, each locked `for key share`
- * (as every key check locks it) until the batch commits, so none can be deleted meanwhile.
- * Throws when one is gone, as a key check would. The same round trip sets the batch's
- * `settings` and turns the triggers and per-row key checks off for the transaction (the
- * `replica` role).
+ * (as every key check locks it) until the batch commits, so none can be deleted meanwhile. The
+ * statement says whether all were there (its counts, and `hearth.import_batch` as `ready` for
+ * the batch's statement after it, which inserts nothing otherwise), sets the batch's `settings`
+ * and turns the triggers and per-row key checks off for the transaction (the `replica` role).
  */
-async function lockReferences(
-  tx: Tx,
-  batch: ImportBatch,
-  categoryIds: readonly string[],
-  settings: SQL,
-) {
+function lockReferences(batch: ImportBatch, categoryIds: readonly string[], settings: SQL): SQL {
   const people = [...new Set([batch.memberId, batch.createdByMemberId])];
-  const [found] = await queryRows<{
-    households: number;
-    people: number;
-    categories: number;
-    imports: number;
-  }>(
-    tx,
-    sql`
+  return sql`
       with h as (select id from ${households} where id = ${batch.householdId}::uuid for key share),
         p as (select id from ${members} where id = any(${sql.param(people)}::uuid[]) for key share),
         c as (select id from ${categories} where id = any(${sql.param(categoryIds)}::uuid[])
           for key share),
-        i as (select id from ${imports} where id = ${batch.importId}::uuid for key share)
-      select (select count(*) from h)::int as households, (select count(*) from p)::int as people,
-        (select count(*) from c)::int as categories, (select count(*) from i)::int as imports,
-        ${settings}, set_config('session_replication_role', 'replica', true)`,
-  );
-  if (
-    found?.households !== 1 ||
-    found.people !== people.length ||
-    found.categories !== categoryIds.length ||
-    found.imports !== 1
-  ) {
-    throw new Error(
-      "An import's batch points at a household, person, category or import that is not there.",
-    );
-  }
+        i as (select id from ${imports} where id = ${batch.importId}::uuid for key share),
+        found as (
+          select (select count(*) from h)::int as households, (select count(*) from p)::int as people,
+            (select count(*) from c)::int as categories, (select count(*) from i)::int as imports)
+      select found.*, ${settings}, set_config('session_replication_role', 'replica', true),
+        set_config('hearth.import_batch',
+          case when households = 1 and people = ${people.length}
+            and categories = ${categoryIds.length} and imports = 1 then 'ready' else 'missing' end,
+          true) as verdict
+        from found`;
 }
