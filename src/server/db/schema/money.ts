@@ -257,9 +257,15 @@ export const transactions = pgTable(
     uniqueIndex("transactions_import_hash_live_idx")
       .on(t.householdId, t.importHash)
       .where(sql`${t.importHash} is not null and ${t.deletedAt} is null`),
-    index("transactions_import_line_hash_idx")
+    // A file's line as written is a live imported row's identity as its mapped hash is: at most
+    // one live entry of a household holds it, so an import leaves it to this index to find a
+    // line that is there (decision 059). Lines of deleted entries are looked up apart.
+    uniqueIndex("transactions_import_line_hash_live_idx")
       .on(t.householdId, t.importLineHash)
-      .where(sql`${t.importLineHash} is not null`),
+      .where(sql`${t.importLineHash} is not null and ${t.deletedAt} is null`),
+    index("transactions_import_line_hash_deleted_idx")
+      .on(t.householdId, t.importLineHash)
+      .where(sql`${t.importLineHash} is not null and ${t.deletedAt} is not null`),
     index("transactions_import_hash_deleted_idx")
       .on(t.householdId, t.importHash)
       .where(sql`${t.importHash} is not null and ${t.deletedAt} is not null`),

@@ -278,12 +278,12 @@ export async function importTransactions(
       }
       return rows;
     };
-    // Whether the batches look each row's mapped hash up (see below).
-    let probeHashes = false;
+    // Whether the batches look each row up among the live entries (see below).
+    let lookUpLive = false;
     const insertBatch = async (start: number) => {
       const rows = await rowsOf(start);
       making.delete(start);
-      const insert = (onConflict: boolean, probeHash: boolean) =>
+      const insert = (onConflict: boolean, lookUp: boolean) =>
         insertImportBatch(db, {
           householdId,
           memberId,
@@ -294,18 +294,18 @@ export async function importTransactions(
           lookAmongDeleted,
           bulk,
           onConflict,
-          probeHash,
+          lookUpLive: lookUp,
         });
-      // Rows the household has live by their line as written are left out by the statement's
-      // own look-up; one whose mapped hash alone is live (the same bank reference in another
-      // layout) is left to the unique index, until a batch meets one: that batch fails whole
-      // and goes again with the hash looked up, as every batch after it does (decision 058).
-      // Then only another import of the same rows at the same moment can still put one in
-      // first: the batch goes again once more, skipping what conflicts.
-      const counts = await insert(false, probeHashes).catch(async (error: unknown) => {
+      // A row the household has live (by its line as written, or by its mapped hash: the same
+      // bank reference in another layout) is left to the unique indexes on them, until a batch
+      // meets one: that batch fails whole and goes again with the statement's own look-ups, as
+      // every batch after it does (decisions 058 and 059). Then only another import of the same
+      // rows at the same moment can still put one in first: the batch goes again once more,
+      // skipping what conflicts.
+      const counts = await insert(false, lookUpLive).catch(async (error: unknown) => {
         if (sqlState(error) !== uniqueViolation) throw error;
-        if (!probeHashes) {
-          probeHashes = true;
+        if (!lookUpLive) {
+          lookUpLive = true;
           const again = await insert(false, true).catch((second: unknown) => {
             if (sqlState(second) === uniqueViolation) return null;
             throw second;

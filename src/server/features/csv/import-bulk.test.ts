@@ -220,35 +220,42 @@ describeOnEachDatabase("an import's batch in bulk", (database) => {
     expect(batchIds(now)).not.toEqual(ids);
   });
 
-  it("leaves a live mapped hash to the unique index when asked, and then fails the batch whole", async () => {
+  it("leaves the live lines and hashes to their unique indexes when asked, and then fails the batch whole", async () => {
     for (const bulk of [true, false]) {
       const home = bulk ? bulkHome : plainHome;
       const first = (await rowsFor(home, `index ${bulk}`)).slice(0, 20);
       expect((await importBatch(home, first, bulk)).imported).toBe(20);
-      // The same bank rows in another file's layout: new lines, the mapped hashes of before.
-      const again = (await rowsFor(home, `index again ${bulk}`))
-        .slice(0, 40)
-        .map((row, index) =>
-          index === 30 ? { ...row, importHash: first[7]?.importHash ?? "" } : row,
-        );
+      const fresh = (await rowsFor(home, `index again ${bulk}`)).slice(0, 40);
+      // A row of before in another file's layout (a new line, the mapped hash of before), and
+      // the same line mapped otherwise (its line of before, a new mapped hash).
+      const sameHash = fresh.map((row, index) =>
+        index === 30 ? { ...row, importHash: first[7]?.importHash ?? "" } : row,
+      );
+      const sameLine = fresh.map((row, index) =>
+        index === 12 ? { ...row, importLineHash: first[3]?.importLineHash ?? "" } : row,
+      );
       const countBefore = await entryCount(home);
-      const importId = await newImport(home);
-      const batch = (probeHash: boolean) =>
+      const batch = async (rows: ImportedEntry[], lookUpLive: boolean) =>
         insertImportBatch(db(), {
           householdId: home.householdId,
           memberId: home.memberId,
           createdByMemberId: home.memberId,
-          importId,
-          rows: again,
+          importId: await newImport(home),
+          rows,
           bulk,
           onConflict: false,
-          probeHash,
+          lookUpLive,
         });
-      // Without the look-up the unique index refuses the row, and none of the batch stays.
-      await expect(batch(false)).rejects.toMatchObject({ code: "23505" });
-      expect(await entryCount(home)).toEqual(countBefore);
-      // With it, the row is a duplicate and the others go in.
-      expect(await batch(true)).toMatchObject({ imported: 39, deletedBefore: 0 });
+      // Without the look-ups a unique index refuses the row, and none of the batch stays.
+      for (const rows of [sameHash, sameLine]) {
+        await expect(batch(rows, false)).rejects.toMatchObject({ code: "23505" });
+        expect(await entryCount(home)).toEqual(countBefore);
+      }
+      // With them, the row is a duplicate and the others go in.
+      expect(await batch(sameHash, true)).toMatchObject({ imported: 39, deletedBefore: 0 });
+      // The other file: its row 30 (held back above by the hash it had there) goes in; the row
+      // whose line was there before, and the rows that went in above, do not.
+      expect(await batch(sameLine, true)).toMatchObject({ imported: 1, deletedBefore: 0 });
     }
     await expectTotalsMatch(db());
   });

@@ -195,6 +195,25 @@ describeOnEachDatabase("import history and undo", (database) => {
     );
     expect(onPurpose).toMatchObject({ imported: 1, duplicates: 2, deletedBefore: 0 });
     expect((await march(who)).count).toBe(3);
+    // The first Markt entry brought back after all (its delete undone): it comes back, without
+    // the hashes the new one holds now, and the file again still adds nothing.
+    const restored = await expectJson<{ restored: number }>(
+      await who.person.client.post("/api/transactions/restore", { ids: [markt?.id] }),
+    );
+    expect(restored.restored).toBe(1);
+    expect((await march(who)).count).toBe(4);
+    const hashes = await queryRows<{ hash: string | null; line: string | null }>(
+      db(),
+      sql`select import_hash as hash, import_line_hash as line from transactions
+        where id = ${markt?.id ?? ""}::uuid`,
+    );
+    expect(hashes).toEqual([{ hash: null, line: null }]);
+    expect(await expectJson<ImportResult>(await importFile(who, file))).toMatchObject({
+      imported: 0,
+      duplicates: 3,
+      deletedBefore: 0,
+    });
+    expect((await march(who)).count).toBe(4);
   });
 
   it("adds nothing when the same file comes again with another mapping", async () => {

@@ -211,13 +211,12 @@ export async function insertImportBatch(
      */
     onConflict?: boolean;
     /**
-     * Whether the statement looks each row's mapped hash up among the household's live entries
-     * (default), or leaves that to the unique index on it (`false`): a row whose line is new but
-     * whose hash a live entry has (the same bank reference in another file's layout) then fails
-     * the batch (23505), which goes again with the look-up. A file of new rows saves an index
-     * probe a row (decision 058).
+     * Whether the statement looks each row up among the household's live entries, by its line
+     * as written and by its mapped hash (default), or leaves that to the unique indexes on them
+     * (`false`): a row a live entry has then fails the batch (23505), which goes again with the
+     * look-ups. A file of new rows saves two index probes a row (decisions 058 and 059).
      */
-    probeHash?: boolean;
+    lookUpLive?: boolean;
     /**
      * A statement run last in the batch's transaction, its rows answered as `inspected`: a
      * test's look at the transaction's settings.
@@ -271,19 +270,19 @@ export async function insertImportBatch(
           where ${ready}
       ),
       -- Whether a live entry has the row already, by its line as written (a changed mapping
-      -- finds it too) or by its mapped hash (unless the unique index is left to find that),
+      -- finds it too) or by its mapped hash (unless the unique indexes are left to find that),
       -- and whether an entry deleted by hand has it by either hash. Index probes in this one
       -- statement, no query per row.
       probed as (
         select r.*,
-          exists (
+          ${
+            batch.lookUpLive === false
+              ? sql`false`
+              : sql`exists (
             select 1 from ${transactions} l
             where l.household_id = ${householdId}::uuid
               and l.import_line_hash = r."importLineHash" and l.deleted_at is null)
-          ${
-            batch.probeHash === false
-              ? sql``
-              : sql`or exists (
+          or exists (
             select 1 from ${transactions} l
             where l.household_id = ${householdId}::uuid
               and l.import_hash = r."importHash" and l.deleted_at is null)`

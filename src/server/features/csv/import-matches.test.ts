@@ -132,6 +132,30 @@ describeOnEachDatabase(
       expect(may.find((row) => row.id === typedId)?.merchant).toBe("Boodschappen AH");
     });
 
+    it("does not link a row whose line an imported entry holds, also under another mapping", async () => {
+      const typed = await typeEntry(home, "2025-06-02", 1999);
+      const bakery = "Datum;Bedrag;Tegenpartij\n2025-06-03;-19,99;Bakker";
+      expect(
+        await expectJson<{ imported: number }>(
+          await home.person.client.post("/api/imports", { text: bakery, setup }),
+        ),
+      ).toMatchObject({ imported: 1 });
+      // The same line read without its counterparty: another mapped hash, the same line.
+      const linked = await expectJson<{ linked: number }>(
+        await home.person.client.post("/api/imports/links", {
+          text: bakery,
+          setup: { ...setup, columns: { ...setup.columns, merchant: null } },
+          links: [{ line: 2, transactionId: typed }],
+        }),
+      );
+      expect(linked).toEqual({ linked: 0 });
+      const [row] = await db()
+        .select({ hash: transactions.importHash, line: transactions.importLineHash })
+        .from(transactions)
+        .where(eq(transactions.id, typed));
+      expect(row).toEqual({ hash: null, line: null });
+    });
+
     it("links only what fits: another household's entry is a 404, a line that is no row a 400", async () => {
       const foreign = await other.person.client.post("/api/imports/links", {
         text: file,

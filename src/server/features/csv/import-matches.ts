@@ -132,9 +132,13 @@ export async function linkTypedEntries(
           eq(transactions.kind, row.kind),
           eq(transactions.amountCents, row.amountCents),
           sql`abs(${transactions.occurredOn} - ${row.occurredOn}::date) <= ${matchDays}`,
-          // The row is already some live entry's (imported or linked before): nothing to link.
+          // The row is already some live entry's (imported or linked before, by its mapped hash
+          // or by its line as written, decision 059): nothing to link.
           sql`not exists (select 1 from ${transactions} t where t.household_id = ${householdId}
                 and t.import_hash = ${hash} and t.deleted_at is null)`,
+          sql`not exists (select 1 from ${transactions} t where t.household_id = ${householdId}
+                and t.import_line_hash = ${lineKeys[index] ?? null}::uuid
+                and t.deleted_at is null)`,
         ),
       )
       .returning({ id: transactions.id });

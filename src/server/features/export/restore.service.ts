@@ -298,6 +298,7 @@ export function planRestore(
       }
       return out;
     });
+    if (source.name === "transactions") oneLiveHolderEach(rows);
     return { source, columns, rows };
   });
 
@@ -311,6 +312,25 @@ export function planRestore(
     tables,
     probes,
   };
+}
+
+/**
+ * At most one live entry of a household holds an import's mapped hash or line (their unique
+ * indexes, decisions 051 and 059). A document an earlier version wrote may repeat one (a link
+ * could repeat a line): the first live entry in the document keeps it and a later one keeps its
+ * row without it, as migration 0027 did in the database.
+ */
+function oneLiveHolderEach(rows: Row[]): void {
+  for (const column of ["import_hash", "import_line_hash"]) {
+    const held = new Set<string>();
+    for (const row of rows) {
+      const value = row[column];
+      if (typeof value !== "string" || (row.deleted_at !== null && row.deleted_at !== undefined))
+        continue;
+      if (held.has(value)) row[column] = null;
+      else held.add(value);
+    }
+  }
 }
 
 /** Tables whose rows mean a household already holds data (categories are replaced instead). */

@@ -401,6 +401,38 @@ describeOnEachDatabase("household restore", (database, kind) => {
     });
   });
 
+  it("keeps an import's line or hash on the first live entry of an export that repeats one", async () => {
+    // An export from before migration 0027 (decision 059): a link could give a typed entry the
+    // line of an imported one.
+    const origin = crypto.randomUUID();
+    const old = JSON.parse(documentText.replaceAll(exporter.householdId, origin)) as Document;
+    const entries = old.tables.find((table) => table.name === "transactions")?.rows ?? [];
+    const [first, second, third] = entries;
+    if (!first || !second || !third) throw new Error("The demo household has few entries.");
+    const [hash, otherHash, line, otherLine] = Array.from({ length: 4 }, () => crypto.randomUUID());
+    Object.assign(first, { import_hash: hash, import_line_hash: line, deleted_at: null });
+    Object.assign(second, { import_hash: otherHash, import_line_hash: line, deleted_at: null });
+    Object.assign(third, { import_hash: hash, import_line_hash: otherLine, deleted_at: null });
+    const restorer = await signUpAndVerify(target, {
+      name: "Rita Reeks",
+      verificationLink: outboxVerificationLink(target),
+    });
+    const here = await person(target(), restorer.client, restorer.userId);
+    const answer = await restore(here, old);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const stored = async (row: Row) =>
+      (
+        await queryRows<{ import_hash: string | null; import_line_hash: string | null }>(
+          target().deps.database.db,
+          sql`select import_hash, import_line_hash from transactions
+            where id = ${restoredId(origin, "transactions", String(row.id))}::uuid`,
+        )
+      )[0];
+    expect(await stored(first)).toEqual({ import_hash: hash, import_line_hash: line });
+    expect(await stored(second)).toEqual({ import_hash: otherHash, import_line_hash: null });
+    expect(await stored(third)).toEqual({ import_hash: null, import_line_hash: otherLine });
+  });
+
   it("refuses a household that holds data already, and another household's id", async () => {
     // The exporter's own household is not empty.
     const answer = await restore(exporter, document);

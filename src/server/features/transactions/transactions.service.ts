@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "#server/db/client.ts";
+import { queryRows } from "#server/db/rows.ts";
 import { members } from "#server/db/schema/households.ts";
 import { categories, transactions, transactionShares } from "#server/db/schema/money.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -210,7 +211,12 @@ export async function deleteEntry(db: Db, viewer: Viewer, id: string): Promise<v
   await deleteEntries(db, viewer, [id]);
 }
 
-/** Brings deleted entries back. Answers how many were restored. */
+/**
+ * Brings deleted entries back. An imported entry whose row was imported again meanwhile (a live
+ * entry holds its line or its mapped hash, decision 059) comes back without that hash, as an
+ * entry typed by hand would be: the person asked for it back, and the row stays known by the
+ * other. Answers how many were restored.
+ */
 export async function restoreEntries(
   db: Db,
   viewer: Viewer,
@@ -218,17 +224,33 @@ export async function restoreEntries(
 ): Promise<{ restored: number }> {
   return db.transaction(async (tx) => {
     const own = await checkOwnIds(tx, viewer, ids);
-    const rows = await tx
-      .update(transactions)
-      .set({ deletedAt: null })
-      .where(
-        and(
-          eq(transactions.householdId, viewer.householdId),
-          inArray(transactions.id, own),
-          isNotNull(transactions.deletedAt),
-        ),
-      )
-      .returning({ id: transactions.id });
+    const household = viewer.householdId;
+    // Of entries restored together with the same hash, the oldest keeps it.
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`
+        with restoring as (
+          select t.id,
+            row_number() over (partition by t.import_hash order by t.created_at, t.id) as hash_place,
+            row_number() over (partition by t.import_line_hash order by t.created_at, t.id)
+              as line_place
+          from ${transactions} t
+          where t.household_id = ${household}::uuid and t.id = any(${sql.param(own)}::uuid[])
+            and t.deleted_at is not null
+        )
+        update ${transactions} t set deleted_at = null,
+          import_hash = case when r.hash_place = 1 and not exists (
+              select 1 from ${transactions} l where l.household_id = ${household}::uuid
+                and l.import_hash = t.import_hash and l.deleted_at is null)
+            then t.import_hash end,
+          import_line_hash = case when r.line_place = 1 and not exists (
+              select 1 from ${transactions} l where l.household_id = ${household}::uuid
+                and l.import_line_hash = t.import_line_hash and l.deleted_at is null)
+            then t.import_line_hash end
+        from restoring r
+        where t.id = r.id
+        returning t.id`,
+    );
     return { restored: rows.length };
   });
 }
