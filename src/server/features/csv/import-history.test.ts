@@ -195,6 +195,19 @@ describeOnEachDatabase("import history and undo", (database) => {
     );
     expect(onPurpose).toMatchObject({ imported: 1, duplicates: 2, deletedBefore: 0 });
     expect((await march(who)).count).toBe(3);
+    // The file once more, whole and as the Markt line alone: the row is there again (live), so
+    // it is no longer one deleted before.
+    expect(await expectJson<ImportResult>(await importFile(who, file))).toMatchObject({
+      imported: 0,
+      duplicates: 3,
+      deletedBefore: 0,
+    });
+    const marktLine = file
+      .split("\n")
+      .filter((line, index) => index === 0 || line.includes("Markt"));
+    expect(
+      await expectJson<ImportResult>(await importFile(who, marktLine.join("\n"))),
+    ).toMatchObject({ imported: 0, duplicates: 1, deletedBefore: 0 });
     // The first Markt entry brought back after all (its delete undone): it comes back, without
     // the hashes the new one holds now, and the file again still adds nothing.
     const restored = await expectJson<{ restored: number }>(

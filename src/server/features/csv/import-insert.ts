@@ -252,6 +252,16 @@ export async function insertImportBatch(
               and d.import_line_hash = r."importLineHash" and d.deleted_at is not null
               and not exists (select 1 from ${imports} i
                 where i.id = d.import_id and i.undone_at = d.deleted_at)))`;
+  // Whether a live entry has the row already, by its line as written (a changed mapping finds
+  // it too) or by its mapped hash.
+  const live = sql`exists (
+            select 1 from ${transactions} l
+            where l.household_id = ${householdId}::uuid
+              and l.import_line_hash = r."importLineHash" and l.deleted_at is null)
+          or exists (
+            select 1 from ${transactions} l
+            where l.household_id = ${householdId}::uuid
+              and l.import_hash = r."importHash" and l.deleted_at is null)`;
   // In bulk, the rows go in only when the statement before found and locked every row they
   // point at (it says so in `hearth.import_batch`): the statements are sent together, so the
   // server learns of a missing one only after this one has run.
@@ -277,18 +287,14 @@ export async function insertImportBatch(
         select r.*,
           ${
             batch.lookUpLive === false
-              ? sql`false`
-              : sql`exists (
-            select 1 from ${transactions} l
-            where l.household_id = ${householdId}::uuid
-              and l.import_line_hash = r."importLineHash" and l.deleted_at is null)
-          or exists (
-            select 1 from ${transactions} l
-            where l.household_id = ${householdId}::uuid
-              and l.import_hash = r."importHash" and l.deleted_at is null)`
-          } as live,
-          ${deleted} as deleted_before
-        from incoming r
+              ? // Left to the unique indexes, but for a row an entry deleted by hand has too: it
+                // is held back (counted apart) unless it is live again, which only a look-up
+                // tells, as no index refuses a row that is not inserted.
+                sql`r.deleted_before and (${live})`
+              : live
+          } as live
+        -- The deleted look-ups once a row (not pulled up into this query, which would copy them).
+        from (select r.*, ${deleted} as deleted_before from incoming r offset 0) r
       ),
       -- Not there live; deleted by hand before: held back unless asked for. Its columns named,
       -- not \`*\`: \`live\` among them would look every row up a second time.
